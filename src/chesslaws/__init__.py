@@ -1,0 +1,29 @@
+"""chesslaws: the FIDE Laws of Chess as a Python library.
+
+The everyday names are re-exported here; the layers live in sub-packages (``core``, ``endings``,
+``clock``, ``arbiter``, ``pgn``, ``audit``), each importing only from those below it.
+"""
+
+from __future__ import annotations
+
+from chesslaws._errors import AmbiguousMove as AmbiguousMove
+from chesslaws._errors import ChessLawsError as ChessLawsError
+from chesslaws._errors import IllegalMove as IllegalMove
+from chesslaws._errors import IllegalPosition as IllegalPosition
+from chesslaws._errors import InvalidFen as InvalidFen
+from chesslaws._errors import InvalidNotation as InvalidNotation
+from chesslaws._errors import PgnError as PgnError
+from chesslaws._errors import TimeControlError as TimeControlError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AmbiguousMove",
+    "ChessLawsError",
+    "IllegalMove",
+    "IllegalPosition",
+    "InvalidFen",
+    "InvalidNotation",
+    "PgnError",
+    "TimeControlError",
+]

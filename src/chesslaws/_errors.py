@@ -1,0 +1,85 @@
+"""The one error family of chesslaws.
+
+Every error a caller can provoke with bad input is a ``ValueError``, so generic handlers keep
+working, and carries what went wrong as data (the input, where in it, and why)::
+
+    ChessLawsError (ValueError)
+    ├── InvalidFen          a FEN that cannot be read (``field`` names which one)
+    ├── IllegalPosition     a readable setup that cannot arise under the Laws (``reasons``)
+    ├── InvalidNotation     move text that is not SAN or UCI at all
+    │   └── IllegalMove     a move that is not legal in the position (Article 3, 7.5)
+    │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
+    ├── PgnError            a PGN game that cannot be read (``line``, ``column``)
+    └── TimeControlError    a time-control string that cannot be read (``index``)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousMove",
+    "ChessLawsError",
+    "IllegalMove",
+    "IllegalPosition",
+    "InvalidFen",
+    "InvalidNotation",
+    "PgnError",
+    "TimeControlError",
+]
+
+
+class ChessLawsError(ValueError):
+    """Root of every error chesslaws raises for bad input."""
+
+
+class InvalidFen(ChessLawsError):
+    """A FEN string that cannot be read; ``field`` names the FEN field at fault."""
+
+    def __init__(self, message: str, *, fen: str = "", field: str = "") -> None:
+        super().__init__(message)
+        self.fen = fen
+        self.field = field
+
+
+class IllegalPosition(ChessLawsError):
+    """A setup that cannot arise under the Laws (Article 3.10.3); ``reasons`` lists them all."""
+
+    def __init__(self, message: str, *, fen: str = "", reasons: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.fen = fen
+        self.reasons = reasons
+
+
+class InvalidNotation(ChessLawsError):
+    """Move text that cannot be read as SAN or UCI."""
+
+    def __init__(self, message: str, *, text: str = "", fen: str = "") -> None:
+        super().__init__(message)
+        self.text = text
+        self.fen = fen
+
+
+class IllegalMove(InvalidNotation):
+    """A move that is not legal in the given position."""
+
+
+class AmbiguousMove(IllegalMove):
+    """SAN that matches more than one legal move (Appendix C.10: disambiguation needed)."""
+
+
+class PgnError(ChessLawsError):
+    """A PGN game or token that cannot be read; ``line`` and ``column`` are 1-based."""
+
+    def __init__(self, message: str, *, line: int = 0, column: int = 0, text: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.text = text
+
+
+class TimeControlError(ChessLawsError):
+    """A time-control string that cannot be read; ``index`` is the 0-based offset at fault."""
+
+    def __init__(self, message: str, *, text: str = "", index: int = 0) -> None:
+        super().__init__(message)
+        self.text = text
+        self.index = index

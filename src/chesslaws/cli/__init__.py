@@ -1,0 +1,48 @@
+"""The ``chesslaws`` command: a thin layer over the library.
+
+Each sub-command lives in a module of this package named ``_cmd_<name>.py`` that defines
+``register(subparsers)``; it adds its parser and sets ``func`` (taking the parsed arguments and
+returning the exit status). Modules are found at start-up, so adding a command touches no other file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="chesslaws", description="The FIDE Laws of Chess: rules, endings, clocks, arbiter."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_cmd_"):
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 on success)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def fail(message: str) -> int:
+    """Print a one-line error to stderr and return the usual exit status for bad input."""
+    print(f"chesslaws: error: {message}", file=sys.stderr)
+    return 2

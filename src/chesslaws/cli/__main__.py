@@ -1,0 +1,7 @@
+"""``python -m chesslaws.cli``."""
+
+import sys
+
+from chesslaws.cli import main
+
+sys.exit(main())
