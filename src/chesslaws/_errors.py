@@ -5,7 +5,7 @@ working, and carries what went wrong as data (the input, where in it, and why)::
 
     ChessLawsError (ValueError)
     ├── InvalidFen          a FEN that cannot be read (``field`` names which one)
-    ├── IllegalPosition     a readable setup that cannot arise under the Laws (``reasons``)
+    │   └── IllegalPosition a readable setup that cannot arise under the Laws (``reasons``)
     ├── InvalidNotation     move text that is not SAN or UCI at all
     │   └── IllegalMove     a move that is not legal in the position (Article 3, 7.5)
     │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
@@ -40,12 +40,15 @@ class InvalidFen(ChessLawsError):
         self.field = field
 
 
-class IllegalPosition(ChessLawsError):
-    """A setup that cannot arise under the Laws (Article 3.10.3); ``reasons`` lists them all."""
+class IllegalPosition(InvalidFen):
+    """A setup that cannot arise under the Laws (Article 3.10.3); ``reasons`` lists them all.
+
+    A subclass of :class:`InvalidFen` (with ``field == "position"``), so that callers who only
+    care whether a FEN gave a playable position catch one error.
+    """
 
     def __init__(self, message: str, *, fen: str = "", reasons: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.fen = fen
+        super().__init__(message, fen=fen, field="position")
         self.reasons = reasons
 
 
