@@ -6,6 +6,9 @@ The everyday names are re-exported here; the layers live in sub-packages (``core
 
 from __future__ import annotations
 
+from chesslaws._color import BLACK as BLACK
+from chesslaws._color import WHITE as WHITE
+from chesslaws._color import Color as Color
 from chesslaws._errors import AmbiguousMove as AmbiguousMove
 from chesslaws._errors import ChessLawsError as ChessLawsError
 from chesslaws._errors import IllegalMove as IllegalMove
@@ -18,7 +21,10 @@ from chesslaws._errors import TimeControlError as TimeControlError
 __version__ = "0.1.0"
 
 __all__ = [
+    "BLACK",
+    "WHITE",
     "AmbiguousMove",
+    "Color",
     "ChessLawsError",
     "IllegalMove",
     "IllegalPosition",

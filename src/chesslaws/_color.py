@@ -1,0 +1,38 @@
+"""The two sides, White and Black (Article 2.1), shared by the core and the clock."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["BLACK", "WHITE", "Color"]
+
+
+class Color(enum.IntEnum):
+    """A side: ``WHITE`` (0) moves first (Article 1.2), ``BLACK`` (1)."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> Color:
+        """The opponent."""
+        return Color(1 - self)
+
+    @property
+    def label(self) -> str:
+        """``"white"`` or ``"black"``, as in event logs and JSON output."""
+        return "white" if self is Color.WHITE else "black"
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        """Read ``"white"``/``"black"`` (or ``"w"``/``"b"``), any case; ``ValueError`` otherwise."""
+        key = text.strip().lower()
+        if key in ("white", "w"):
+            return cls.WHITE
+        if key in ("black", "b"):
+            return cls.BLACK
+        raise ValueError(f"not a colour: {text!r} (expected 'white' or 'black')")
+
+
+WHITE = Color.WHITE
+BLACK = Color.BLACK
