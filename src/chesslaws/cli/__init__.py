@@ -2,7 +2,8 @@
 
 Each sub-command lives in a module of this package named ``_cmd_<name>.py`` that defines
 ``register(subparsers)``; it adds its parser and sets ``func`` (taking the parsed arguments and
-returning the exit status). Modules are found at start-up, so adding a command touches no other file.
+returning the exit status). Modules are found at start-up, so adding a command touches no
+other file.
 """
 
 from __future__ import annotations
