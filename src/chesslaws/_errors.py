@@ -10,6 +10,7 @@ working, and carries what went wrong as data (the input, where in it, and why)::
     │   └── IllegalMove     a move that is not legal in the position (Article 3, 7.5)
     │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
     ├── PgnError            a PGN game that cannot be read (``line``, ``column``)
+    ├── InvalidEvent        an event-log line the arbiter cannot take (``line``, ``field``)
     └── TimeControlError    a time-control string that cannot be read (``index``)
 """
 
@@ -20,6 +21,7 @@ __all__ = [
     "ChessLawsError",
     "IllegalMove",
     "IllegalPosition",
+    "InvalidEvent",
     "InvalidFen",
     "InvalidNotation",
     "PgnError",
@@ -77,6 +79,15 @@ class PgnError(ChessLawsError):
         self.line = line
         self.column = column
         self.text = text
+
+
+class InvalidEvent(ChessLawsError):
+    """An event (``spec/events.md``) that cannot be taken; ``line`` is 0-based, ``field`` named."""
+
+    def __init__(self, message: str, *, line: int | None = None, field: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.field = field
 
 
 class TimeControlError(ChessLawsError):
