@@ -11,7 +11,9 @@ working, and carries what went wrong as data (the input, where in it, and why)::
     │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
     ├── PgnError            a PGN game that cannot be read (``line``, ``column``)
     ├── InvalidEvent        an event-log line the arbiter cannot take (``line``, ``field``)
-    └── TimeControlError    a time-control string that cannot be read (``index``)
+    ├── TimeControlError    a time-control string that cannot be read (``index``)
+    └── ClockError          a clock used against its state (a press by the side not on move,
+                            time running backwards, a control that cannot drive a clock)
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousMove",
     "ChessLawsError",
+    "ClockError",
     "IllegalMove",
     "IllegalPosition",
     "InvalidEvent",
@@ -97,3 +100,8 @@ class TimeControlError(ChessLawsError):
         super().__init__(message)
         self.text = text
         self.index = index
+
+
+class ClockError(ChessLawsError):
+    """A chess clock used against its state (Article 6): e.g. a press by the side whose clock is
+    not running, an instant earlier than one already seen, or a control with no clock (``-``)."""
