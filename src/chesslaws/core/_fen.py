@@ -1,0 +1,144 @@
+"""FEN text to and from :class:`Setup`, an unvalidated record of a position.
+
+A FEN may describe nonsense (two white kings, a pawn on the eighth rank); reading it only checks
+the syntax of each field. :meth:`chesslaws.core.Position.from_setup` is the one door to a
+playable position and says which Laws the setup breaks (Article 3.10.3).
+
+Castling fields: ``KQkq`` (X-FEN: the outermost rook on that side of the king), rook-file letters
+``A``–``H`` / ``a``–``h`` (Shredder-FEN, or X-FEN for an inner rook), or ``-``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chesslaws._color import BLACK, WHITE, Color
+from chesslaws._errors import InvalidFen
+from chesslaws.core._squares import SQUARE_NAMES, parse_square
+
+__all__ = ["STARTING_FEN", "Setup", "parse_fen"]
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+_PIECE_CODES = {s: i + 1 for i, s in enumerate("PNBRQK")} | {
+    s: i + 9 for i, s in enumerate("pnbrqk")
+}
+PIECE_SYMBOLS = {code: symbol for symbol, code in _PIECE_CODES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A position as written down, not yet checked against the Laws.
+
+    ``board`` holds 64 piece codes (0 empty, ``type | color << 3``), a1 first. ``castling`` is
+    the text of the FEN castling field, resolved to rook squares only by ``Position.from_setup``
+    (which knows where the kings are).
+    """
+
+    board: tuple[int, ...]
+    turn: Color
+    castling: str
+    ep_square: int | None
+    halfmove_clock: int
+    fullmove_number: int
+
+
+def _fail(fen: str, field: str, problem: str) -> InvalidFen:
+    return InvalidFen(f"invalid FEN {fen!r}: {field}: {problem}", fen=fen, field=field)
+
+
+def _parse_board(fen: str, text: str) -> tuple[int, ...]:
+    rows = text.split("/")
+    if len(rows) != 8:
+        raise _fail(fen, "board", f"expected 8 ranks separated by '/', found {len(rows)}")
+    board = [0] * 64
+    for index, row in enumerate(rows):
+        rank = 7 - index
+        file = 0
+        previous_digit = False
+        for char in row:
+            if char in "12345678":
+                if previous_digit:
+                    raise _fail(fen, "board", f"two digits in a row on rank {rank + 1}")
+                file += int(char)
+                previous_digit = True
+            elif char in _PIECE_CODES:
+                if file < 8:
+                    board[rank * 8 + file] = _PIECE_CODES[char]
+                file += 1
+                previous_digit = False
+            else:
+                raise _fail(fen, "board", f"unexpected character {char!r} on rank {rank + 1}")
+        if file != 8:
+            raise _fail(fen, "board", f"rank {rank + 1} has {file} squares, expected 8")
+    return tuple(board)
+
+
+def _parse_counter(fen: str, field: str, text: str, minimum: int) -> int:
+    if not text.isdigit() or not text.isascii() or len(text) > 9:
+        raise _fail(fen, field, f"expected a whole number, found {text!r}")
+    value = int(text)
+    if value < minimum:
+        raise _fail(fen, field, f"must be at least {minimum}, found {value}")
+    return value
+
+
+def parse_fen(fen: str) -> Setup:
+    """Read a FEN (or a four-field EPD position) into a :class:`Setup`; raises :class:`InvalidFen`.
+
+    The move counters may be missing (then 0 and 1, as in EPD).
+    """
+    if not isinstance(fen, str):
+        raise InvalidFen(f"FEN must be a string, not {type(fen).__name__}", fen=repr(fen))
+    parts = fen.split()
+    if not parts:
+        raise _fail(fen, "board", "empty FEN")
+    if len(parts) > 6:
+        raise _fail(fen, "counters", f"expected at most 6 fields, found {len(parts)}")
+    board = _parse_board(fen, parts[0])
+    turn_text = parts[1] if len(parts) > 1 else "w"
+    if turn_text not in ("w", "b"):
+        raise _fail(fen, "turn", f"expected 'w' or 'b', found {turn_text!r}")
+    castling = parts[2] if len(parts) > 2 else "-"
+    if castling != "-" and (
+        len(castling) > 4
+        or not all(c in "KQkqABCDEFGHabcdefgh" for c in castling)
+        or len(set(castling)) != len(castling)
+    ):
+        raise _fail(fen, "castling", f"expected '-' or up to 4 of KQkq/A-H/a-h, found {castling!r}")
+    ep_text = parts[3] if len(parts) > 3 else "-"
+    ep_square = None
+    if ep_text != "-":
+        try:
+            ep_square = parse_square(ep_text)
+        except ValueError:
+            raise _fail(fen, "en passant", f"expected '-' or a square, found {ep_text!r}") from None
+    halfmove = _parse_counter(fen, "halfmove clock", parts[4], 0) if len(parts) > 4 else 0
+    fullmove = _parse_counter(fen, "fullmove number", parts[5], 1) if len(parts) > 5 else 1
+    turn = WHITE if turn_text == "w" else BLACK
+    return Setup(board, turn, castling, ep_square, halfmove, fullmove)
+
+
+def board_fen(board: list[int] | tuple[int, ...]) -> str:
+    """The placement field of a FEN."""
+    rows = []
+    for rank in range(7, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(8):
+            code = board[rank * 8 + file]
+            if code:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += PIECE_SYMBOLS[code]
+            else:
+                empty += 1
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)
+
+
+def ep_name(square: int | None) -> str:
+    """``"-"`` or the square name."""
+    return "-" if square is None else SQUARE_NAMES[square]

@@ -1,0 +1,284 @@
+"""Legal move generation (Article 3) on packed int moves.
+
+One pass per node: the king's checkers and the pinned pieces are computed once; a target mask
+says where non-king pieces may go (anywhere not own in quiet positions; the checker or the squares
+between it and the king in single check, Article 3.9; nowhere in double check). Pinned pieces
+may only move along the pin line. Only king moves, en passant and castling get a full attack test.
+
+:func:`generate` either appends move codes to a list or, with ``moves=None``, only counts them by
+population count (perft's last ply, "bulk counting").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from chesslaws.core._attacks import (
+    BB_ALL,
+    BB_FILES,
+    BB_RANKS,
+    BETWEEN,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
+    KING_ATTACKS,
+    KNIGHT_ATTACKS,
+    LINE,
+    PAWN_ATTACKS,
+    ROOK_MASKS,
+    ROOK_TABLES,
+)
+from chesslaws.core._move import CASTLING, EN_PASSANT
+
+if TYPE_CHECKING:
+    from chesslaws.core._position import Position
+
+__all__ = ["attackers", "castling_path", "generate", "is_attacked"]
+
+_NOT_FILE_A = BB_ALL ^ BB_FILES[0]
+_NOT_FILE_H = BB_ALL ^ BB_FILES[7]
+_RANK_3 = BB_RANKS[2]
+_RANK_6 = BB_RANKS[5]
+_BACK_RANKS = BB_RANKS[0] | BB_RANKS[7]
+_ROOK_EMPTY = tuple(ROOK_TABLES[sq][0] for sq in range(64))
+_BISHOP_EMPTY = tuple(BISHOP_TABLES[sq][0] for sq in range(64))
+_EP_FLAG = EN_PASSANT << 15
+_CASTLE_FLAG = CASTLING << 15
+_PROMO_CODES = (5 << 12, 4 << 12, 3 << 12, 2 << 12)  # queen, rook, bishop, knight
+
+
+def attackers(pos: Position, color: int, square: int, occupied: int) -> int:
+    """The pieces of ``color`` that attack ``square``, given the occupied squares."""
+    bb = pos._bb
+    sh = color << 3
+    queens = bb[5 | sh]
+    return (
+        (KNIGHT_ATTACKS[square] & bb[2 | sh])
+        | (PAWN_ATTACKS[color ^ 1][square] & bb[1 | sh])
+        | (KING_ATTACKS[square] & bb[6 | sh])
+        | (BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]] & (bb[3 | sh] | queens))
+        | (ROOK_TABLES[square][occupied & ROOK_MASKS[square]] & (bb[4 | sh] | queens))
+    )
+
+
+def is_attacked(pos: Position, color: int, square: int, occupied: int) -> bool:
+    """Whether a piece of ``color`` attacks ``square`` (Article 3.1.3)."""
+    bb = pos._bb
+    sh = color << 3
+    queens = bb[5 | sh]
+    return bool(
+        (KNIGHT_ATTACKS[square] & bb[2 | sh])
+        or (PAWN_ATTACKS[color ^ 1][square] & bb[1 | sh])
+        or (KING_ATTACKS[square] & bb[6 | sh])
+        or (ROOK_TABLES[square][occupied & ROOK_MASKS[square]] & (bb[4 | sh] | queens))
+        or (BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]] & (bb[3 | sh] | queens))
+    )
+
+
+def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
+    """For castling with these squares: king and rook destinations, the squares that must be
+    empty (Article 3.8.2.1: between king and its destination, rook and its destination) and the
+    squares the king crosses or lands on (which must not be attacked)."""
+    rank = king & 56
+    if rook > king:
+        king_to, rook_to = rank | 6, rank | 5
+    else:
+        king_to, rook_to = rank | 2, rank | 3
+    king_path = BETWEEN[king * 64 + king_to] | 1 << king_to
+    must_be_empty = (king_path | BETWEEN[rook * 64 + rook_to] | 1 << rook_to) & ~(
+        1 << king | 1 << rook
+    )
+    return king_to, rook_to, must_be_empty, king_path | 1 << king
+
+
+def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> int:
+    """Append the legal move codes to ``moves`` (only to squares in ``to_mask``), or count them
+    when ``moves`` is None. Returns the number of legal moves found."""
+    us = pos.turn
+    them = us ^ 1
+    bb = pos._bb
+    own = pos._occ_c[us]
+    opp = pos._occ_c[them]
+    occ = own | opp
+    ksq = pos._kings[us]
+    ush = us << 3
+    tsh = them << 3
+    t_queens = bb[5 | tsh]
+    t_diag = bb[3 | tsh] | t_queens
+    t_orth = bb[4 | tsh] | t_queens
+    count = 0
+    append: Callable[[int], None] | None = moves.append if moves is not None else None
+
+    checkers = (
+        (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
+        | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
+        | (BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & t_diag)
+        | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
+    )
+
+    # King moves (Article 3.9.2: never onto an attacked square).
+    occ_no_king = occ ^ (1 << ksq)
+    dests = KING_ATTACKS[ksq] & ~own & to_mask
+    while dests:
+        bit = dests & -dests
+        dests ^= bit
+        to = bit.bit_length() - 1
+        if not is_attacked(pos, them, to, occ_no_king):
+            count += 1
+            if append:
+                append(ksq | to << 6)
+
+    if checkers & (checkers - 1):  # double check: only the king may move
+        return count
+    if checkers:
+        target = (BETWEEN[ksq * 64 + checkers.bit_length() - 1] | checkers) & to_mask
+    else:
+        target = ~own & to_mask & BB_ALL
+
+    # Pins: own pieces alone between the king and an enemy slider.
+    pinned = 0
+    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
+    while snipers:
+        bit = snipers & -snipers
+        snipers ^= bit
+        between = BETWEEN[ksq * 64 + bit.bit_length() - 1] & occ
+        if between and not between & (between - 1) and between & own:
+            pinned |= between
+
+    # Knights (a pinned knight can never move).
+    pieces = bb[2 | ush] & ~pinned
+    while pieces:
+        bit = pieces & -pieces
+        pieces ^= bit
+        frm = bit.bit_length() - 1
+        dests = KNIGHT_ATTACKS[frm] & target
+        if append:
+            while dests:
+                d = dests & -dests
+                dests ^= d
+                append(frm | (d.bit_length() - 1) << 6)
+        count += dests.bit_count()
+
+    # Bishops, rooks and queens; pinned ones only along the pin line.
+    queens = bb[5 | ush]
+    for pieces, tables, masks in (
+        (bb[3 | ush] | queens, BISHOP_TABLES, BISHOP_MASKS),
+        (bb[4 | ush] | queens, ROOK_TABLES, ROOK_MASKS),
+    ):
+        while pieces:
+            bit = pieces & -pieces
+            pieces ^= bit
+            frm = bit.bit_length() - 1
+            dests = tables[frm][occ & masks[frm]] & target
+            if bit & pinned:
+                dests &= LINE[ksq * 64 + frm]
+            if append:
+                while dests:
+                    d = dests & -dests
+                    dests ^= d
+                    append(frm | (d.bit_length() - 1) << 6)
+            count += dests.bit_count()
+
+    # Pawns (Article 3.7): unpinned ones set-wise, pinned ones one by one.
+    pawns = bb[1 | ush]
+    free = pawns & ~pinned
+    empty = ~occ & BB_ALL
+    if us == 0:
+        single = (free << 8) & empty
+        double = ((single & _RANK_3) << 8) & empty & target
+        single &= target
+        left = ((free & _NOT_FILE_A) << 7) & opp & target
+        right = ((free & _NOT_FILE_H) << 9) & opp & target
+        deltas = (8, 16, 7, 9)
+    else:
+        single = (free >> 8) & empty
+        double = ((single & _RANK_6) >> 8) & empty & target
+        single &= target
+        left = ((free & _NOT_FILE_H) >> 7) & opp & target
+        right = ((free & _NOT_FILE_A) >> 9) & opp & target
+        deltas = (-8, -16, -7, -9)
+    count += _pawn_targets(single, deltas[0], append)
+    count += _pawn_targets(double, deltas[1], append)
+    count += _pawn_targets(left, deltas[2], append)
+    count += _pawn_targets(right, deltas[3], append)
+    stuck = pawns & pinned
+    while stuck:
+        bit = stuck & -stuck
+        stuck ^= bit
+        frm = bit.bit_length() - 1
+        line = LINE[ksq * 64 + frm]
+        dests = PAWN_ATTACKS[us][frm] & opp
+        one = frm + deltas[0]
+        if not occ & (1 << one):
+            dests |= 1 << one
+            two = frm + deltas[1]
+            if (frm >> 3) == (1 if us == 0 else 6) and not occ & (1 << two):
+                dests |= 1 << two
+        dests &= line & target
+        while dests:
+            d = dests & -dests
+            dests ^= d
+            count += _pawn_targets(d, (d.bit_length() - 1) - frm, append)
+
+    # En passant (Article 3.7.3.1): tested in full, as it removes two pieces from a line.
+    ep = pos._ep
+    if ep >= 0 and (1 << ep) & to_mask:
+        capturers = PAWN_ATTACKS[them][ep] & pawns
+        captured = ep - 8 if us == 0 else ep + 8
+        while capturers:
+            bit = capturers & -capturers
+            capturers ^= bit
+            after = (occ ^ bit ^ (1 << captured)) | (1 << ep)
+            if not (
+                (BISHOP_TABLES[ksq][after & BISHOP_MASKS[ksq]] & t_diag)
+                or (ROOK_TABLES[ksq][after & ROOK_MASKS[ksq]] & t_orth)
+                or (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
+                or (PAWN_ATTACKS[us][ksq] & bb[1 | tsh] & ~(1 << captured))
+            ):
+                count += 1
+                if append:
+                    append((bit.bit_length() - 1) | ep << 6 | _EP_FLAG)
+
+    # Castling (Article 3.8.2): never out of, through or into check.
+    if not checkers:
+        rights = pos.castling & BB_RANKS[0 if us == 0 else 7]
+        while rights:
+            bit = rights & -rights
+            rights ^= bit
+            rook = bit.bit_length() - 1
+            king_to, _, must_be_empty, king_path = pos._castling_paths[rook]
+            if occ & must_be_empty or not ((1 << king_to) & to_mask or bit & to_mask):
+                continue
+            without = occ ^ (1 << ksq) ^ bit
+            safe = True
+            path = king_path
+            while path:
+                p = path & -path
+                path ^= p
+                if is_attacked(pos, them, p.bit_length() - 1, without):
+                    safe = False
+                    break
+            if safe:
+                count += 1
+                if append:
+                    append(ksq | rook << 6 | _CASTLE_FLAG)
+    return count
+
+
+def _pawn_targets(dests: int, delta: int, append: Callable[[int], None] | None) -> int:
+    """Append pawn moves to each square of ``dests`` from ``to - delta``; promotions fan out
+    into queen, rook, bishop and knight (Article 3.7.5). Returns how many moves that is."""
+    promoting = dests & _BACK_RANKS
+    n = dests.bit_count() + 3 * promoting.bit_count()
+    if append is not None:
+        while dests:
+            d = dests & -dests
+            dests ^= d
+            to = d.bit_length() - 1
+            code = (to - delta) | to << 6
+            if d & promoting:
+                for promo in _PROMO_CODES:
+                    append(code | promo)
+            else:
+                append(code)
+    return n

@@ -1,0 +1,153 @@
+"""Standard algebraic notation and UCI (Appendix C).
+
+Writing follows Appendix C: piece letter, disambiguation by file, then rank, then both (C.10),
+``x`` for captures, ``=Q`` for promotion, ``O-O``/``O-O-O``, ``+`` for check and ``#`` for mate.
+Reading is lenient where real files are: ``0-0``, a missing ``=`` (``e8Q``), a redundant
+disambiguation, long algebraic (``Ng1-f3``, ``e2e4``), trailing ``+ # ! ?``. Anything else raises
+:class:`InvalidNotation`, :class:`IllegalMove` or :class:`AmbiguousMove`, naming the text and the
+position.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
+from chesslaws.core._move import CASTLING, EN_PASSANT, Move
+from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
+
+if TYPE_CHECKING:
+    from chesslaws.core._position import Position
+
+__all__ = ["parse_san", "parse_uci", "san"]
+
+_LETTERS = " PNBRQK"
+_PIECE_KINDS = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
+_PROMOTIONS = {"N": 2, "B": 3, "R": 4, "Q": 5}
+_CASTLE_SHORT = frozenset({"O-O", "0-0", "o-o"})
+_CASTLE_LONG = frozenset({"O-O-O", "0-0-0", "o-o-o"})
+_SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+
+def san(pos: Position, code: int) -> str:
+    """The SAN of a legal move code (Appendix C)."""
+    text = _san_body(pos, code)
+    pos.push_code(code)
+    try:
+        if pos.is_check():
+            text += "#" if pos.count_legal_moves() == 0 else "+"
+    finally:
+        pos.pop_code()
+    return text
+
+
+def _san_body(pos: Position, code: int) -> str:
+    frm = code & 63
+    to = code >> 6 & 63
+    flag = code >> 15
+    if flag == CASTLING:
+        return "O-O" if to > frm else "O-O-O"
+    board = pos._board
+    piece = board[frm]
+    kind = piece & 7
+    capture = bool(board[to]) or flag == EN_PASSANT
+    if kind == 1:
+        text = FILE_NAMES[frm & 7] + "x" if capture else ""
+        text += SQUARE_NAMES[to]
+        promotion = code >> 12 & 7
+        if promotion:
+            text += "=" + _LETTERS[promotion]
+        return text
+    text = _LETTERS[kind]
+    rivals = [
+        c & 63
+        for c in pos.legal_codes(1 << to)
+        if c >> 6 & 63 == to and c >> 15 != CASTLING and c & 63 != frm and board[c & 63] == piece
+    ]
+    if rivals:
+        if all(r & 7 != frm & 7 for r in rivals):
+            text += FILE_NAMES[frm & 7]
+        elif all(r >> 3 != frm >> 3 for r in rivals):
+            text += str((frm >> 3) + 1)
+        else:
+            text += SQUARE_NAMES[frm]
+    if capture:
+        text += "x"
+    return text + SQUARE_NAMES[to]
+
+
+def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> InvalidNotation:
+    fen = pos.fen()
+    return kind(f"{why}: {text!r} in {fen}", text=text, fen=fen)
+
+
+def parse_san(pos: Position, text: str) -> int:
+    """The legal move code that SAN ``text`` stands for (lenient, see the module docstring)."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"SAN must be a string, not {type(text).__name__}", text=repr(text))
+    s = text.strip().rstrip("+#!?")
+    if s in _CASTLE_SHORT or s in _CASTLE_LONG:
+        short = s in _CASTLE_SHORT
+        king = pos._kings[pos.turn]
+        for code in pos.legal_codes():
+            if code >> 15 == CASTLING and ((code >> 6 & 63) > king) == short:
+                return code
+        raise _error(IllegalMove, text, pos, "castling is not legal")
+    promotion = 0
+    if len(s) >= 3 and s[-1].upper() in _PROMOTIONS and (s[-2] in "18" or s[-2] == "="):
+        promotion = _PROMOTIONS[s[-1].upper()]
+        s = s[:-2] if s[-2] == "=" else s[:-1]
+    to = _SQUARE_INDEX.get(s[-2:])
+    if to is None:
+        raise _error(InvalidNotation, text, pos, "not a move in SAN")
+    head = s[:-2]
+    kind = 1
+    if head and head[0] in _PIECE_KINDS:
+        kind = _PIECE_KINDS[head[0]]
+        head = head[1:]
+    elif head.startswith("P"):
+        head = head[1:]
+    from_file = from_rank = -1
+    for char in head:
+        if "a" <= char <= "h":
+            from_file = ord(char) - 97
+        elif "1" <= char <= "8":
+            from_rank = ord(char) - 49
+        elif char not in "x-:":
+            raise _error(InvalidNotation, text, pos, "not a move in SAN")
+    if promotion and kind != 1:
+        raise _error(InvalidNotation, text, pos, "only a pawn promotes")
+    board = pos._board
+    found = -1
+    for code in pos.legal_codes(1 << to):
+        frm = code & 63
+        if (
+            code >> 6 & 63 != to
+            or code >> 15 == CASTLING
+            or board[frm] & 7 != kind
+            or (from_file >= 0 and frm & 7 != from_file)
+            or (from_rank >= 0 and frm >> 3 != from_rank)
+            or code >> 12 & 7 != promotion
+        ):
+            continue
+        if found >= 0:
+            raise _error(AmbiguousMove, text, pos, "ambiguous move")
+        found = code
+    if found < 0:
+        if kind == 1 and not promotion and to >> 3 in (0, 7):
+            raise _error(IllegalMove, text, pos, "illegal move (promotion piece missing)")
+        raise _error(IllegalMove, text, pos, "illegal move")
+    return found
+
+
+def parse_uci(pos: Position, text: str) -> int:
+    """The legal move code for UCI ``text``; castling may be written king-to-destination
+    (``e1g1``) or king-to-rook (``e1h1``, the Chess960 form) in any position."""
+    try:
+        move = Move.from_uci(text)
+    except InvalidNotation:
+        raise _error(InvalidNotation, str(text), pos, "not a UCI move") from None
+    code = pos._legal_code(move)
+    if code is None:
+        raise _error(IllegalMove, text, pos, "illegal move")
+    return code

@@ -1,0 +1,782 @@
+"""The position: placement, side to move, castling rights, en passant, counters (Articles 2, 3).
+
+:class:`Position` is deliberately **mutable**: :meth:`Position.push` and :meth:`Position.pop` make
+and unmake moves in place, keeping one small undo tuple per move (O(1) undo, no board snapshot).
+Use :meth:`Position.copy` for an independent position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from chesslaws._color import BLACK, WHITE, Color
+from chesslaws._errors import IllegalMove, IllegalPosition
+from chesslaws.core import _movegen, _notation
+from chesslaws.core._attacks import BB_ALL, BB_RANKS, KING_ATTACKS, PAWN_ATTACKS
+from chesslaws.core._fen import STARTING_FEN, Setup, board_fen, ep_name, parse_fen
+from chesslaws.core._move import CASTLING, EN_PASSANT, Move
+from chesslaws.core._squares import (
+    FILE_NAMES,
+    PIECES_BY_CODE,
+    SQUARE_NAMES,
+    Piece,
+    PieceType,
+)
+from chesslaws.core._zobrist import Z_EP_FILE, Z_PIECE_SQUARE, Z_TURN, castling_key
+
+__all__ = ["Position"]
+
+_BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
+_CASTLE_FLAG = CASTLING << 15
+_EP_FLAG = EN_PASSANT << 15
+
+#: An undo record: (move code, captured piece code, castling rights, ep square, halfmove clock,
+#: Zobrist key) as they were before the move.
+_Undo = tuple[int, int, int, int, int, int]
+
+
+class Position:
+    """A chess position that can make and unmake moves (mutable; see the module docstring).
+
+    >>> p = Position()
+    >>> p.push_san("e4").uci()
+    'e2e4'
+    >>> p.fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    """
+
+    __slots__ = (
+        "_bb",
+        "_board",
+        "_castling_paths",
+        "_ep",
+        "_key",
+        "_kings",
+        "_occ_c",
+        "_stack",
+        "castling",
+        "chess960",
+        "fullmove_number",
+        "halfmove_clock",
+        "turn",
+    )
+
+    _board: list[int]
+    _bb: list[int]
+    _castling_paths: dict[int, tuple[int, int, int, int]]
+    _ep: int
+    _key: int
+    _kings: list[int]
+    _occ_c: list[int]
+    _stack: list[_Undo]
+    castling: int
+    chess960: bool
+    fullmove_number: int
+    halfmove_clock: int
+    turn: int
+
+    def __init__(self) -> None:
+        self._load(parse_fen(STARTING_FEN), chess960=False)
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_fen(cls, fen: str, *, chess960: bool = False) -> Position:
+        """The position a FEN describes; raises :class:`InvalidFen` for bad syntax and
+        :class:`IllegalPosition` (a subclass) for a setup that cannot arise under the Laws."""
+        return cls.from_setup(parse_fen(fen), chess960=chess960, fen=fen)
+
+    @classmethod
+    def from_setup(cls, setup: Setup, *, chess960: bool = False, fen: str = "") -> Position:
+        """Validate a :class:`Setup` (Article 3.10.3) and build the position from it.
+
+        Rejected, with every reason listed: a side without exactly one king, pawns on the first
+        or last rank, the side not to move in check, castling rights without king and rook on
+        their original squares (for standard chess: king on e1/e8, rook in the corner), and an
+        en passant square that no double step of the last move can explain.
+        """
+        position = cls.__new__(cls)
+        reasons = position._load(setup, chess960=chess960)
+        if reasons:
+            text = fen or "setup"
+            raise IllegalPosition(
+                f"illegal position {text!r}: " + "; ".join(reasons), fen=text, reasons=reasons
+            )
+        return position
+
+    @classmethod
+    def from_chess960(cls, number: int) -> Position:
+        """Chess960 starting position ``number`` (0–959; 518 is the standard setup), in the
+        usual numbering (Guidelines II.2)."""
+        if not 0 <= number <= 959:
+            raise ValueError(f"Chess960 position numbers run from 0 to 959, not {number}")
+        rank: list[str | None] = [None] * 8
+        n, light = divmod(number, 4)
+        rank[2 * light + 1] = "b"
+        n, dark = divmod(n, 4)
+        rank[2 * dark] = "b"
+        n, queen = divmod(n, 6)
+        free = [i for i in range(8) if rank[i] is None]
+        rank[free[queen]] = "q"
+        knights = ((0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
+        free = [i for i in range(8) if rank[i] is None]
+        for index in knights[n]:
+            rank[free[index]] = "n"
+        free = [i for i in range(8) if rank[i] is None]
+        for square, piece in zip(free, "rkr", strict=True):
+            rank[square] = piece
+        black = "".join(p or "" for p in rank)
+        fen = f"{black}/pppppppp/8/8/8/8/PPPPPPPP/{black.upper()} w KQkq - 0 1"
+        return cls.from_fen(fen, chess960=True)
+
+    def _load(self, setup: Setup, *, chess960: bool) -> tuple[str, ...]:
+        """Fill the position from ``setup``; returns the reasons it is illegal (none if legal)."""
+        self._board = list(setup.board)
+        self._bb = [0] * 16
+        self._occ_c = [0, 0]
+        for square, code in enumerate(self._board):
+            if code:
+                self._bb[code] |= 1 << square
+                self._occ_c[code >> 3] |= 1 << square
+        self.turn = int(setup.turn)
+        self.chess960 = chess960
+        self.halfmove_clock = setup.halfmove_clock
+        self.fullmove_number = setup.fullmove_number
+        self._stack = []
+        self._castling_paths = {}
+        self.castling = 0
+        reasons: list[str] = []
+        self._kings = [0, 0]
+        for color, name in ((0, "white"), (1, "black")):
+            kings = self._bb[6 | color << 3]
+            if kings.bit_count() != 1:
+                reasons.append(f"{name} has {kings.bit_count()} kings, not one (Article 2.3)")
+            else:
+                self._kings[color] = kings.bit_length() - 1
+        if reasons:
+            return tuple(reasons)
+        if (self._bb[1] | self._bb[9]) & (BB_RANKS[0] | BB_RANKS[7]):
+            reasons.append("a pawn stands on the first or last rank (Article 3.7)")
+        them = self.turn ^ 1
+        if _movegen.attackers(self, self.turn, self._kings[them], self.occupied):
+            reasons.append("the side not to move is in check (Article 3.10.3)")
+        reasons.extend(self._load_castling(setup.castling))
+        self._ep = -1
+        if setup.ep_square is not None:
+            reason = self._ep_problem(setup.ep_square)
+            if reason:
+                reasons.append(reason)
+            else:
+                self._ep = setup.ep_square
+        self._key = self._compute_key()
+        return tuple(reasons)
+
+    def _load_castling(self, field: str) -> list[str]:
+        reasons: list[str] = []
+        if field == "-":
+            return reasons
+        for char in field:
+            color = 0 if char.isupper() else 1
+            back = BB_RANKS[0 if color == 0 else 7]
+            king = self._kings[color]
+            rooks = self._bb[4 | color << 3] & back
+            rook: int | None = None
+            if self._bb[6 | color << 3] & back:
+                king_file = king & 7
+                upper = char.upper()
+                candidates = [sq for sq in range(64) if rooks >> sq & 1]
+                if upper == "K":
+                    side = [sq for sq in candidates if sq & 7 > king_file]
+                    rook = max(side) if side else None
+                elif upper == "Q":
+                    side = [sq for sq in candidates if sq & 7 < king_file]
+                    rook = min(side) if side else None
+                else:
+                    square = (back.bit_length() - 8) + FILE_NAMES.index(char.lower())
+                    rook = square if rooks >> square & 1 and square != king else None
+            if rook is None:
+                reasons.append(
+                    f"castling right {char!r} without the king and a rook on their first rank "
+                    "(Article 3.8.2.1)"
+                )
+                continue
+            if not self.chess960 and ((king & 7) != 4 or (rook & 7) not in (0, 7)):
+                reasons.append(
+                    f"castling right {char!r} needs king and rook on their original squares "
+                    "(e-file king, corner rook); use chess960=True for Chess960"
+                )
+                continue
+            same_side = [
+                r
+                for r in self._castling_paths
+                if (r >> 3) == (rook >> 3) and (r > king) == (rook > king)
+            ]
+            if same_side:
+                reasons.append(
+                    f"two castling rights on one side of the {('white', 'black')[color]} king"
+                )
+                continue
+            self.castling |= 1 << rook
+            self._castling_paths[rook] = _movegen.castling_path(king, rook)
+        return reasons
+
+    def _ep_problem(self, ep: int) -> str | None:
+        """Why ``ep`` cannot be the square a double step just passed over, or None."""
+        if self.turn == 0:
+            rank, pusher, origin = 5, ep - 8, ep + 8
+            pawn = 9
+        else:
+            rank, pusher, origin = 2, ep + 8, ep - 8
+            pawn = 1
+        if ep >> 3 != rank or self._board[ep] or self._board[origin] or self._board[pusher] != pawn:
+            return (
+                f"en passant square {SQUARE_NAMES[ep]} cannot be explained by a double step of "
+                "the last move (Article 3.7.3.1)"
+            )
+        return None
+
+    def _compute_key(self) -> int:
+        key = castling_key(self.castling)
+        if self.turn:
+            key ^= Z_TURN
+        for square, code in enumerate(self._board):
+            if code:
+                key ^= Z_PIECE_SQUARE[code * 64 + square]
+        return key
+
+    def copy(self) -> Position:
+        """An independent copy, with the same move history."""
+        other = Position.__new__(Position)
+        other._board = self._board.copy()
+        other._bb = self._bb.copy()
+        other._occ_c = self._occ_c.copy()
+        other._kings = self._kings.copy()
+        other._stack = self._stack.copy()
+        other._castling_paths = self._castling_paths
+        other._ep = self._ep
+        other._key = self._key
+        other.castling = self.castling
+        other.chess960 = self.chess960
+        other.fullmove_number = self.fullmove_number
+        other.halfmove_clock = self.halfmove_clock
+        other.turn = self.turn
+        return other
+
+    # -- reading the position -----------------------------------------------------------------
+
+    @property
+    def side_to_move(self) -> Color:
+        """The side to move, as a :class:`Color`."""
+        return BLACK if self.turn else WHITE
+
+    @property
+    def ep_square(self) -> int | None:
+        """The square a pawn just passed over with a double step (as in FEN), or None."""
+        return None if self._ep < 0 else self._ep
+
+    @property
+    def castling_rights(self) -> int:
+        """Bitboard of the rooks that may still castle (Article 3.8.2.1)."""
+        return self.castling
+
+    @property
+    def occupied(self) -> int:
+        """Bitboard of all occupied squares."""
+        return self._occ_c[0] | self._occ_c[1]
+
+    def occupied_by(self, color: int) -> int:
+        """Bitboard of the squares ``color``'s pieces stand on."""
+        return self._occ_c[color]
+
+    def pieces(self, piece_type: int, color: int) -> int:
+        """Bitboard of ``color``'s pieces of ``piece_type``."""
+        return self._bb[piece_type | color << 3]
+
+    def piece_at(self, square: int) -> Piece | None:
+        """The piece on ``square``, or None."""
+        code = self._board[square]
+        return PIECES_BY_CODE[code] if code else None
+
+    def piece_code_at(self, square: int) -> int:
+        """The packed piece code (``type | color << 3``) on ``square``, 0 when empty."""
+        return self._board[square]
+
+    def piece_map(self) -> dict[int, Piece]:
+        """Every occupied square and its piece."""
+        return {sq: PIECES_BY_CODE[c] for sq, c in enumerate(self._board) if c}
+
+    def king(self, color: int) -> int:
+        """The square of ``color``'s king."""
+        return self._kings[color]
+
+    @property
+    def ply(self) -> int:
+        """Moves made since this position object was created."""
+        return len(self._stack)
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves made since this position object was created, oldest first."""
+        return [self._code_to_move(undo[0]) for undo in self._stack]
+
+    def setup(self) -> Setup:
+        """The position written down as a :class:`Setup` (FEN castling letters, as ``fen()``)."""
+        return parse_fen(self.fen())
+
+    # -- FEN ----------------------------------------------------------------------------------
+
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal") -> str:
+        """The FEN. The en passant square is written only when a capture is legal
+        (``en_passant="legal"``, the default), or whenever set (``"fen"``). Castling is
+        ``KQkq`` in standard chess, X-FEN in Chess960, or Shredder-FEN with ``shredder=True``."""
+        ep = self._ep
+        if en_passant == "legal" and not self.has_legal_en_passant():
+            ep = -1
+        return " ".join(
+            (
+                board_fen(self._board),
+                "b" if self.turn else "w",
+                self._castling_field(shredder),
+                ep_name(None if ep < 0 else ep),
+                str(self.halfmove_clock),
+                str(self.fullmove_number),
+            )
+        )
+
+    def _castling_field(self, shredder: bool) -> str:
+        field = ""
+        for color in (0, 1):
+            rights = self.castling & _BACK_RANK[color]
+            king = self._kings[color]
+            rooks = self._bb[4 | color << 3] & _BACK_RANK[color]
+            letters = []
+            for rook in sorted((sq for sq in range(64) if rights >> sq & 1), reverse=True):
+                if shredder:
+                    letter = FILE_NAMES[rook & 7].upper()
+                elif rook > king:
+                    outer = rooks >> (rook + 1) << (rook + 1) & _BACK_RANK[color]
+                    letter = "K" if not outer else FILE_NAMES[rook & 7].upper()
+                else:
+                    outer = rooks & ((1 << rook) - 1)
+                    letter = "Q" if not outer else FILE_NAMES[rook & 7].upper()
+                letters.append(letter if color == 0 else letter.lower())
+            field += "".join(letters)
+        return field or "-"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(
+                " ".join(
+                    PIECES_BY_CODE[c].symbol() if (c := self._board[rank * 8 + f]) else "."
+                    for f in range(8)
+                )
+            )
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"Position.from_fen({self.fen()!r}{', chess960=True' if self.chess960 else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        """Positions are equal when they are the same position in the sense of Article 9.2.3."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.repetition_key() == other.repetition_key()
+
+    def __hash__(self) -> int:
+        return hash(self.repetition_key())
+
+    # -- keys for repetition (Article 9.2.3) ---------------------------------------------------
+
+    def has_legal_en_passant(self) -> bool:
+        """Whether an en passant capture is legal now (Article 3.7.3.1)."""
+        ep = self._ep
+        if ep < 0 or not PAWN_ATTACKS[self.turn ^ 1][ep] & self._bb[1 | self.turn << 3]:
+            return False
+        return any(code >> 15 == EN_PASSANT for code in self._codes_to(1 << ep))
+
+    def _codes_to(self, mask: int) -> list[int]:
+        codes: list[int] = []
+        _movegen.generate(self, codes, mask)
+        return codes
+
+    def zobrist_key(self) -> int:
+        """A 64-bit hash of the position for repetition (Article 9.2.3): placement, side to
+        move, castling rights and the en passant file only when that capture is legal."""
+        key = self._key
+        if self._ep >= 0 and self.has_legal_en_passant():
+            key ^= Z_EP_FILE[self._ep & 7]
+        return key
+
+    def repetition_key(self) -> tuple[tuple[int, ...], int, int, int]:
+        """The exact identity of the position under Article 9.2.3 (no hash collisions)."""
+        ep = self._ep if self._ep >= 0 and self.has_legal_en_passant() else -1
+        return (tuple(self._board), self.turn, self.castling, ep)
+
+    # -- making and unmaking moves ------------------------------------------------------------
+
+    def push_code(self, code: int) -> None:
+        """Make the move with this code (from :meth:`legal_codes`); trusts the caller."""
+        frm = code & 63
+        to = code >> 6 & 63
+        board = self._board
+        bb = self._bb
+        occ_c = self._occ_c
+        us = self.turn
+        them = us ^ 1
+        piece = board[frm]
+        captured = board[to]
+        castling = self.castling
+        key = self._key ^ Z_TURN
+        self._stack.append((code, captured, castling, self._ep, self.halfmove_clock, self._key))
+        self._ep = -1
+        self.halfmove_clock += 1
+        frombit = 1 << frm
+        tobit = 1 << to
+        flag = code >> 15
+        if flag == CASTLING:
+            king_to, rook_to, _, _ = self._castling_paths[to]
+            rook = board[to]
+            board[frm] = 0
+            board[to] = 0
+            board[king_to] = piece
+            board[rook_to] = rook
+            king_move = frombit ^ 1 << king_to
+            rook_move = tobit ^ 1 << rook_to
+            bb[piece] ^= king_move
+            bb[rook] ^= rook_move
+            occ_c[us] ^= king_move ^ rook_move
+            key ^= (
+                Z_PIECE_SQUARE[piece * 64 + frm]
+                ^ Z_PIECE_SQUARE[piece * 64 + king_to]
+                ^ Z_PIECE_SQUARE[rook * 64 + to]
+                ^ Z_PIECE_SQUARE[rook * 64 + rook_to]
+            )
+            self._kings[us] = king_to
+            castling &= ~_BACK_RANK[us]
+        else:
+            if captured:
+                bb[captured] ^= tobit
+                occ_c[them] ^= tobit
+                key ^= Z_PIECE_SQUARE[captured * 64 + to]
+                self.halfmove_clock = 0
+                castling &= ~tobit
+            move = frombit | tobit
+            bb[piece] ^= move
+            occ_c[us] ^= move
+            board[frm] = 0
+            board[to] = piece
+            key ^= Z_PIECE_SQUARE[piece * 64 + frm] ^ Z_PIECE_SQUARE[piece * 64 + to]
+            kind = piece & 7
+            if kind == 1:
+                self.halfmove_clock = 0
+                promotion = code >> 12 & 7
+                if flag == EN_PASSANT:
+                    square = to - 8 if us == 0 else to + 8
+                    pawn = 1 | them << 3
+                    board[square] = 0
+                    bb[pawn] ^= 1 << square
+                    occ_c[them] ^= 1 << square
+                    key ^= Z_PIECE_SQUARE[pawn * 64 + square]
+                elif promotion:
+                    new = promotion | us << 3
+                    bb[piece] ^= tobit
+                    bb[new] |= tobit
+                    board[to] = new
+                    key ^= Z_PIECE_SQUARE[piece * 64 + to] ^ Z_PIECE_SQUARE[new * 64 + to]
+                elif to - frm == 16 or frm - to == 16:
+                    self._ep = (frm + to) >> 1
+            elif kind == 6:
+                self._kings[us] = to
+                castling &= ~_BACK_RANK[us]
+            castling &= ~frombit
+        if castling != self.castling:
+            key ^= castling_key(castling ^ self.castling)
+            self.castling = castling
+        self._key = key
+        if us:
+            self.fullmove_number += 1
+        self.turn = them
+
+    def pop_code(self) -> int:
+        """Unmake the last move; returns its code. Raises IndexError when no move was made."""
+        code, captured, castling, ep, halfmove, key = self._stack.pop()
+        self.castling = castling
+        self._ep = ep
+        self.halfmove_clock = halfmove
+        self._key = key
+        them = self.turn
+        us = them ^ 1
+        self.turn = us
+        if us:
+            self.fullmove_number -= 1
+        frm = code & 63
+        to = code >> 6 & 63
+        board = self._board
+        bb = self._bb
+        occ_c = self._occ_c
+        flag = code >> 15
+        if flag == CASTLING:
+            king_to, rook_to, _, _ = self._castling_paths[to]
+            king = board[king_to]
+            rook = board[rook_to]
+            board[king_to] = 0
+            board[rook_to] = 0
+            board[frm] = king
+            board[to] = rook
+            king_move = 1 << frm ^ 1 << king_to
+            rook_move = 1 << to ^ 1 << rook_to
+            bb[king] ^= king_move
+            bb[rook] ^= rook_move
+            occ_c[us] ^= king_move ^ rook_move
+            self._kings[us] = frm
+            return code
+        piece = board[to]
+        frombit = 1 << frm
+        tobit = 1 << to
+        if code >> 12 & 7:
+            pawn = 1 | us << 3
+            bb[piece] ^= tobit
+            bb[pawn] |= tobit
+            piece = pawn
+        move = frombit | tobit
+        bb[piece] ^= move
+        occ_c[us] ^= move
+        board[frm] = piece
+        board[to] = captured
+        if captured:
+            bb[captured] |= tobit
+            occ_c[them] |= tobit
+        elif flag == EN_PASSANT:
+            square = to - 8 if us == 0 else to + 8
+            pawn = 1 | them << 3
+            board[square] = pawn
+            bb[pawn] |= 1 << square
+            occ_c[them] |= 1 << square
+        if piece & 7 == 6:
+            self._kings[us] = frm
+        return code
+
+    def push(self, move: Move) -> None:
+        """Make ``move``, trusting that it is legal (fast; an illegal move can corrupt the
+        position). Use :meth:`play` to have it checked."""
+        self.push_code(self._move_to_code(move))
+
+    def play(self, move: Move) -> None:
+        """Make ``move`` after checking it is legal; raises :class:`IllegalMove` and leaves the
+        position unchanged otherwise (Article 3.10.1)."""
+        code = self._legal_code(move)
+        if code is None:
+            raise IllegalMove(
+                f"illegal move {move.uci()} in {self.fen()}", text=move.uci(), fen=self.fen()
+            )
+        self.push_code(code)
+
+    def pop(self) -> Move:
+        """Unmake the last move and return it."""
+        if not self._stack:
+            raise IndexError("pop from a position with no moves made")
+        return self._code_to_move(self.pop_code())
+
+    def peek(self) -> Move | None:
+        """The last move made, or None."""
+        return self._code_to_move(self._stack[-1][0]) if self._stack else None
+
+    # -- moves and codes ----------------------------------------------------------------------
+
+    def legal_codes(self, to_mask: int = BB_ALL) -> list[int]:
+        """The legal moves as packed ints (the fast path; see :meth:`Move` for the layout)."""
+        codes: list[int] = []
+        _movegen.generate(self, codes, to_mask)
+        return codes
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves (Article 3), as :class:`Move` objects."""
+        convert = self._code_to_move
+        return [convert(code) for code in self.legal_codes()]
+
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are, without listing them."""
+        return _movegen.generate(self, None)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here."""
+        return self._legal_code(move) is not None
+
+    def _legal_code(self, move: Move) -> int | None:
+        if not (0 <= move.from_square < 64 and 0 <= move.to_square < 64):
+            return None
+        code = self._move_to_code(move)
+        to = code >> 6 & 63
+        mask = 1 << to
+        if code >> 15 == CASTLING:
+            mask |= 1 << self._castling_paths.get(to, (to, 0, 0, 0))[0]
+        return code if code in self.legal_codes(mask) else None
+
+    def _move_to_code(self, move: Move) -> int:
+        frm, to = move.from_square, move.to_square
+        code = self._board[frm]
+        kind = code & 7
+        us = self.turn
+        if kind == 6 and code >> 3 == us:
+            rook_code = 4 | us << 3
+            if self._board[to] == rook_code and (1 << to) & self.castling:
+                return frm | to << 6 | _CASTLE_FLAG
+            if abs(to - frm) == 2 and (frm >> 3) == (to >> 3):
+                for rook, path in self._castling_paths.items():
+                    if path[0] == to and (1 << rook) & self.castling & _BACK_RANK[us]:
+                        return frm | rook << 6 | _CASTLE_FLAG
+        if kind == 1 and to == self._ep:
+            return frm | to << 6 | _EP_FLAG
+        promotion = int(move.promotion) if move.promotion is not None else 0
+        return frm | to << 6 | promotion << 12
+
+    def _code_to_move(self, code: int) -> Move:
+        frm = code & 63
+        to = code >> 6 & 63
+        if code >> 15 == CASTLING and not self.chess960:
+            return Move(frm, self._castling_paths[to][0])
+        promotion = code >> 12 & 7
+        return Move(frm, to, PieceType(promotion) if promotion else None)
+
+    def code_of(self, move: Move) -> int:
+        """The packed code of ``move`` in this position (not checked for legality)."""
+        return self._move_to_code(move)
+
+    def move_of(self, code: int) -> Move:
+        """The :class:`Move` for a packed code of this position."""
+        return self._code_to_move(code)
+
+    # -- check, checkmate, stalemate (Articles 3.9, 5.1.1, 5.2.1) -------------------------------
+
+    def checkers(self) -> int:
+        """Bitboard of the enemy pieces giving check to the side to move (Article 3.9)."""
+        return _movegen.attackers(self, self.turn ^ 1, self._kings[self.turn], self.occupied)
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check (Article 3.9.1)."""
+        return _movegen.is_attacked(self, self.turn ^ 1, self._kings[self.turn], self.occupied)
+
+    def is_attacked(self, square: int, by: int) -> bool:
+        """Whether a piece of colour ``by`` attacks ``square``."""
+        return _movegen.is_attacked(self, by, square, self.occupied)
+
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated (Article 5.1.1)."""
+        return self.is_check() and not self._has_legal_move()
+
+    def is_stalemate(self) -> bool:
+        """Whether the side to move is stalemated (Article 5.2.1)."""
+        return not self.is_check() and not self._has_legal_move()
+
+    def _has_legal_move(self) -> bool:
+        us = self.turn
+        ksq = self._kings[us]
+        occ = self.occupied
+        own = self._occ_c[us]
+        quick = KING_ATTACKS[ksq] & ~own
+        while quick:
+            bit = quick & -quick
+            quick ^= bit
+            if not _movegen.is_attacked(self, us ^ 1, bit.bit_length() - 1, occ ^ (1 << ksq)):
+                return True
+        return _movegen.generate(self, None) > 0
+
+    def is_capture(self, move: Move) -> bool:
+        """Whether ``move`` captures (en passant included)."""
+        code = self._move_to_code(move)
+        if code >> 15 == CASTLING:
+            return False
+        return bool(self._board[move.to_square]) or code >> 15 == EN_PASSANT
+
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether ``move`` is an en passant capture (Article 3.7.3.1)."""
+        return self._move_to_code(move) >> 15 == EN_PASSANT
+
+    def is_castling(self, move: Move) -> bool:
+        """Whether ``move`` is castling (Article 3.8.2)."""
+        return self._move_to_code(move) >> 15 == CASTLING
+
+    def is_zeroing(self, move: Move) -> bool:
+        """Whether ``move`` resets the fifty-move count: a pawn move or a capture (9.3)."""
+        return self._board[move.from_square] & 7 == 1 or self.is_capture(move)
+
+    def gives_check(self, move: Move) -> bool:
+        """Whether ``move`` (legal) checks the opponent."""
+        self.push(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop_code()
+
+    # -- perft ----------------------------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """The number of leaf nodes of the legal move tree ``depth`` plies deep (the last ply
+        counted in bulk)."""
+        if depth < 1:
+            return 1
+        if depth == 1:
+            return _movegen.generate(self, None)
+        total = 0
+        push = self.push_code
+        pop = self.pop_code
+        for code in self.legal_codes():
+            push(code)
+            total += self.perft(depth - 1)
+            pop()
+        return total
+
+    def perft_divide(self, depth: int) -> Iterator[tuple[Move, int]]:
+        """Each legal move with the perft count below it (``depth`` >= 1)."""
+        for code in self.legal_codes():
+            move = self._code_to_move(code)
+            self.push_code(code)
+            yield move, self.perft(depth - 1)
+            self.pop_code()
+
+    # -- notation (Appendix C) ----------------------------------------------------------------
+
+    def san(self, move: Move) -> str:
+        """The SAN of a legal ``move``: ``Nbd7``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``."""
+        code = self._legal_code(move)
+        if code is None:
+            raise IllegalMove(
+                f"illegal move {move.uci()} in {self.fen()}", text=move.uci(), fen=self.fen()
+            )
+        return _notation.san(self, code)
+
+    def san_of_code(self, code: int) -> str:
+        """The SAN of a legal move code (fast path)."""
+        return _notation.san(self, code)
+
+    def parse_san(self, text: str) -> Move:
+        """The legal move that SAN ``text`` stands for (lenient about real-file spellings)."""
+        return self._code_to_move(_notation.parse_san(self, text))
+
+    def push_san(self, text: str) -> Move:
+        """Parse SAN ``text``, make the move and return it."""
+        code = _notation.parse_san(self, text)
+        self.push_code(code)
+        return self._code_to_move(code)
+
+    def parse_uci(self, text: str) -> Move:
+        """The legal move for UCI ``text`` (both castling spellings accepted)."""
+        return self._code_to_move(_notation.parse_uci(self, text))
+
+    def push_uci(self, text: str) -> Move:
+        """Parse UCI ``text``, make the move and return it."""
+        code = _notation.parse_uci(self, text)
+        self.push_code(code)
+        return self._code_to_move(code)
+
+    def uci(self, move: Move, *, chess960: bool | None = None) -> str:
+        """UCI for ``move``; castling as king-to-rook when ``chess960`` (default: the
+        position's mode), else king-to-destination."""
+        code = self._move_to_code(move)
+        mode = self.chess960 if chess960 is None else chess960
+        if code >> 15 == CASTLING:
+            frm, rook = code & 63, code >> 6 & 63
+            to = rook if mode else self._castling_paths[rook][0]
+            return SQUARE_NAMES[frm] + SQUARE_NAMES[to]
+        return move.uci()

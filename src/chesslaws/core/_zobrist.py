@@ -1,0 +1,42 @@
+"""Zobrist keys: one random 64-bit number per (piece, square), castling right, en passant file
+and side to move, XOR-ed together. The numbers come from a fixed-seed generator (SplitMix64), so
+keys are the same in every process and run (Article 9.2.3 repetition candidates).
+"""
+
+from __future__ import annotations
+
+__all__ = ["Z_CASTLING", "Z_EP_FILE", "Z_PIECE_SQUARE", "Z_TURN", "castling_key"]
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(seed: int, count: int) -> list[int]:
+    out = []
+    state = seed
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        out.append(z ^ (z >> 31))
+    return out
+
+
+_numbers = _splitmix64(0x43484553534C4157, 16 * 64 + 64 + 8 + 1)  # seed spells "CHESSLAW"
+#: ``Z_PIECE_SQUARE[piece_code * 64 + square]`` (piece code ``type | color << 3``).
+Z_PIECE_SQUARE: tuple[int, ...] = tuple(_numbers[: 16 * 64])
+#: ``Z_CASTLING[square]``: the right to castle with the rook on ``square``.
+Z_CASTLING: tuple[int, ...] = tuple(_numbers[16 * 64 : 16 * 64 + 64])
+Z_EP_FILE: tuple[int, ...] = tuple(_numbers[16 * 64 + 64 : 16 * 64 + 72])
+Z_TURN: int = _numbers[-1]
+del _numbers
+
+
+def castling_key(rights: int) -> int:
+    """XOR of the keys of every castling right in ``rights`` (a bitboard of rook squares)."""
+    key = 0
+    while rights:
+        bit = rights & -rights
+        key ^= Z_CASTLING[bit.bit_length() - 1]
+        rights ^= bit
+    return key
