@@ -1,0 +1,164 @@
+"""A game as read from PGN: tags, the main line with its variations, and what went wrong.
+
+The record follows Article 8 (the scoresheet holds the moves, the clock times and other relevant
+data) and the PGN export format. A :class:`Game` keeps both what was *written* (``sans``: the move
+text exactly as it stood in the file) and what was *checked* (``moves``: the legal moves the
+replay found, Appendix C). A game that could not be read to the end carries its
+:class:`ReadError` records; reading goes on with the next game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chesslaws.core import Move, Position
+
+__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError"]
+
+SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+"""The tags every exported PGN game starts with, in this order (PGN standard 8.1.1)."""
+
+RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+"""The game termination markers of PGN (``*``: the game is unfinished or the result unknown)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadError:
+    """Why a game could not be read (or replayed) to the end, and where.
+
+    ``game`` is the 1-based number of the game in its file; ``line`` and ``column`` are 1-based
+    (column counts characters of the decoded line). ``text`` is the offending text (a move, a tag
+    line, a bracket) and ``reason`` says what was expected. ``ply`` is the 1-based half-move of the
+    main line at fault when the error is a move, else ``None``.
+    """
+
+    game: int
+    line: int
+    column: int
+    text: str
+    reason: str
+    ply: int | None = None
+
+    def __str__(self) -> str:
+        where = f"game {self.game}, line {self.line}, column {self.column}"
+        return f"{where}: {self.reason}" + (f": {self.text!r}" if self.text else "")
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready mapping of the fields."""
+        return {
+            "game": self.game,
+            "line": self.line,
+            "column": self.column,
+            "text": self.text,
+            "reason": self.reason,
+            "ply": self.ply,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of play from one position: the main line of a game, or a variation.
+
+    ``sans`` holds each move as written (annotation glyphs ``!?`` moved to ``nags``). ``moves``
+    holds the legal moves found by replaying them: it is a prefix of ``sans`` (shorter when a
+    move could not be replayed; empty when the game was read without replay).
+
+    ``comments[i]`` is the comment after move ``i`` (0-based); ``comments[-1]`` is the comment
+    before the first move. ``nags[i]`` are the numeric annotation glyphs of move ``i``.
+    ``variations[i]`` are the alternatives to move ``i``, each starting from the position
+    before it.
+    """
+
+    sans: tuple[str, ...] = ()
+    moves: tuple[Move, ...] = ()
+    comments: Mapping[int, str] = field(default_factory=dict)
+    nags: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    variations: Mapping[int, tuple[Line, ...]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.sans)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of a PGN file (Article 8: the record of the moves).
+
+    - ``number``: 1-based position of the game in its file; ``line``: the line it starts on.
+    - ``tags``: the tag pairs in file order (``tags["White"]``, ...).
+    - ``main``: the main line, with comments, NAGs and variations.
+    - ``result``: the game termination marker at the end of the movetext (``""`` if missing).
+    - ``fen``: the start position given by the ``FEN`` tag, or ``None`` for the initial position;
+      ``chess960``: the game is Chess960 (``Variant`` tag; Guidelines II).
+    - ``errors``: what could not be read or replayed, in file order (empty for a good game).
+    """
+
+    number: int
+    line: int
+    tags: Mapping[str, str]
+    main: Line
+    result: str = ""
+    fen: str | None = None
+    chess960: bool = False
+    errors: tuple[ReadError, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the game was read and replayed without error."""
+        return not self.errors
+
+    @property
+    def error(self) -> ReadError | None:
+        """The first error, or ``None`` for a good game."""
+        return self.errors[0] if self.errors else None
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves of the main line, in order."""
+        return self.main.moves
+
+    @property
+    def sans(self) -> tuple[str, ...]:
+        """The moves of the main line as written in the file."""
+        return self.main.sans
+
+    @property
+    def white(self) -> str:
+        """The ``White`` tag (``"?"`` when absent)."""
+        return self.tags.get("White", "?")
+
+    @property
+    def black(self) -> str:
+        """The ``Black`` tag (``"?"`` when absent)."""
+        return self.tags.get("Black", "?")
+
+    @property
+    def recorded_result(self) -> str:
+        """The ``Result`` tag, or the movetext's termination marker when the tag is absent."""
+        return self.tags.get("Result", self.result or "*")
+
+    def start(self) -> Position:
+        """A new :class:`~chesslaws.core.Position` at the start of the game.
+
+        Raises :class:`~chesslaws.InvalidFen` if the ``FEN`` tag cannot be read (such a game
+        carries a :class:`ReadError` for it).
+        """
+        from chesslaws.core import Position
+
+        if self.fen is None:
+            return Position.from_chess960(518) if self.chess960 else Position()
+        return Position.from_fen(self.fen, chess960=self.chess960)
+
+    def end(self) -> Position:
+        """The position after the last legal move of the main line."""
+        position = self.start()
+        push = position.push
+        for move in self.main.moves:
+            push(move)
+        return position
+
+    def comment_after(self, ply: int) -> str:
+        """The comment after the main-line move of 1-based ``ply`` (``""`` when none)."""
+        return self.main.comments.get(ply - 1, "")

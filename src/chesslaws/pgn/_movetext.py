@@ -1,0 +1,209 @@
+"""The syntax of a PGN game: tag pairs and movetext tokens, without any chess legality.
+
+Movetext is cut into tokens by one compiled regular expression, the fastest way to scan text in
+CPython. The tokens are: moves (SAN or UCI, with the tolerances of real files: ``0-0``, ``e8Q``,
+``exd6 e.p.``, move numbers glued to the move as in ``1.Nf3``), move numbers, brace and
+rest-of-line comments, NAGs (``$14``) and the annotation glyphs they abbreviate (``!?``, ``±``),
+variations in parentheses, and the game termination markers. Anything else is reported with its
+offset, and the parse goes on so that one error does not hide the rest of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["GLYPHS", "LineDraft", "parse_movetext", "parse_tag_line"]
+
+GLYPHS: dict[str, int] = {
+    "!": 1,
+    "?": 2,
+    "!!": 3,
+    "??": 4,
+    "!?": 5,
+    "?!": 6,
+    "=": 10,
+    "∞": 13,
+    "+=": 14,
+    "⩲": 14,
+    "=+": 15,
+    "⩱": 15,
+    "±": 16,
+    "+/-": 16,
+    "∓": 17,
+    "-/+": 17,
+    "+-": 18,
+    "-+": 19,
+}
+"""Annotation glyphs written after moves, and the NAG each stands for (PGN standard 10)."""
+
+# Token kinds, by group number of _TOKEN (the alternatives are tried in this order). The first
+# alternative takes a whole ply at once, as most movetext is written: an optional move number,
+# the move, and an optional closed comment after it (group 2).
+_SAN, _SAN_COMMENT = 1, 2
+_RESULT, _NUMBER, _COMMENT, _NAG, _GLYPH = 3, 4, 5, 6, 7
+_OPEN, _CLOSE, _STAR, _SEMI, _NULL, _EP, _DRAW_OFFER, _JUNK = 8, 9, 10, 11, 12, 13, 14, 15
+
+_TOKEN = re.compile(
+    r"\s*(?:"
+    r"(?:\d+\.*\s*)?(?!e\.p\.)"  # a move number glued or not to the move
+    r"([A-Za-z][A-Za-z0-9=+#:\-]*|0-0(?:-0)?[+#]*)"  # 1 a move (SAN, long algebraic or UCI)
+    r"(?:\s*\{([^}]*)\})?"  # 2 the comment after it
+    r"|(1-0|0-1|1/2-1/2|½-½)"  # 3 game termination marker
+    r"|(\d+\.*|\.+)"  # 4 move number alone
+    r"|(\{[^}]*\}?)"  # 5 brace comment (unterminated when no closing brace)
+    r"|\$(\d+)"  # 6 NAG
+    r"|(\+/-|-/\+|[!?]+|[±∓⩲⩱∞]|\+-|-\+|\+=|=\+)"  # 7 annotation glyph
+    r"|(\()"  # 8 variation opens
+    r"|(\))"  # 9 variation closes
+    r"|(\*)"  # 10 unfinished game
+    r"|;([^\n]*)"  # 11 rest-of-line comment
+    r"|(--|Z0)"  # 12 null move
+    r"|(e\.p\.)"  # 13 en passant suffix (Appendix C.9): ignored
+    r"|(\(=\)|=)"  # 14 draw offer mark (Appendix C.12), not kept
+    r"|(\S)"  # 15 anything else
+    r")"
+)
+
+_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE = re.compile(r"\\(.)")
+
+
+@dataclass(slots=True)
+class LineDraft:
+    """A line of moves being read: mutable, turned into a frozen ``Line`` once replayed."""
+
+    anchor: int = -1
+    """Index, in the parent line, of the move this variation replaces (-1 for the main line)."""
+    opened_at: int = 0
+    """Offset of the ``(`` that opened this variation."""
+    sans: list[str] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
+    nags: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    variations: dict[int, list[LineDraft]] = field(default_factory=dict)
+
+
+def parse_tag_line(line: str) -> tuple[list[tuple[str, str]], int | None]:
+    """The tag pairs of one line, and the 0-based column of unreadable text (``None``: none)."""
+    pairs: list[tuple[str, str]] = []
+    pos = 0
+    while True:
+        match = _TAG.match(line, pos)
+        if match is None:
+            break
+        value = match.group(2)
+        if "\\" in value:
+            value = _UNESCAPE.sub(r"\1", value)
+        pairs.append((match.group(1), value))
+        pos = match.end()
+    rest = line[pos:]
+    stripped = rest.lstrip()
+    if stripped:
+        return pairs, pos + len(rest) - len(stripped)
+    return pairs, None
+
+
+def parse_movetext(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]]:
+    """Read movetext into its main line, its termination marker and syntax errors.
+
+    Errors are ``(offset, text, reason)`` with ``offset`` into ``text``. The termination marker
+    is ``""`` when missing (a truncated game), which is itself reported.
+    """
+    errors: list[tuple[int, str, str]] = []
+    main = LineDraft()
+    current = main
+    sans = current.sans
+    offsets = current.offsets
+    stack: list[LineDraft] = []
+    result = ""
+    comments = current.comments
+    ended = False  # the result was read: only comments may follow
+    for match in _TOKEN.finditer(text):
+        kind = match.lastindex or _JUNK
+        if kind <= _SAN_COMMENT:  # a move, the common case, kept short
+            if ended:
+                errors.append((match.start(1), match.group(1), "move after the result"))
+                continue
+            sans.append(match.group(1))
+            offsets.append(match.start(1))
+            if kind == _SAN_COMMENT:
+                comment = match.group(2).strip()
+                if comment:
+                    if "  " in comment or "\n" in comment or "\t" in comment or "\r" in comment:
+                        comment = " ".join(comment.split())
+                    comments[len(sans) - 1] = comment  # the move is new: no comment yet
+        elif kind in (_NUMBER, _EP):
+            continue
+        elif kind in (_COMMENT, _SEMI):
+            body = match.group(kind)
+            if kind == _COMMENT:
+                if body.endswith("}"):
+                    body = body[1:-1]
+                else:
+                    errors.append((match.start(kind), "{", "comment not closed with '}'"))
+                    body = body[1:]
+            if ended:
+                continue
+            comment = " ".join(body.split())
+            if comment:
+                at = len(sans) - 1
+                before = comments.get(at)
+                comments[at] = comment if before is None else f"{before} {comment}"
+        elif kind in (_NAG, _GLYPH):
+            token = match.group(kind)
+            nag = int(token) if kind == _NAG else GLYPHS.get(token)
+            if nag is None:
+                errors.append((match.start(kind), token, "unknown annotation glyph"))
+            elif not sans:
+                errors.append((match.start(kind), token, "annotation before any move"))
+            elif not ended:
+                at = len(sans) - 1
+                current.nags[at] = (*current.nags.get(at, ()), nag)
+        elif kind == _OPEN:
+            if ended:
+                errors.append((match.start(kind), "(", "variation after the result"))
+            elif not sans:
+                errors.append((match.start(kind), "(", "variation before any move"))
+            stack.append(current)
+            current = LineDraft(anchor=len(sans) - 1, opened_at=match.start(kind))
+            sans = current.sans
+            offsets = current.offsets
+            comments = current.comments
+        elif kind == _CLOSE:
+            if not stack:
+                errors.append((match.start(kind), ")", "')' closes no variation"))
+                continue
+            current = _close(current, stack.pop())
+            sans = current.sans
+            offsets = current.offsets
+            comments = current.comments
+        elif kind in (_RESULT, _STAR):
+            if stack:
+                continue  # a result inside a variation says nothing about the game
+            if result:
+                errors.append((match.start(kind), match.group(kind), "second result"))
+                continue
+            result = match.group(kind)
+            if result == "½-½":
+                result = "1/2-1/2"
+            ended = True
+        elif kind == _NULL:
+            errors.append((match.start(kind), match.group(kind), "null move: not a move"))
+        elif kind == _DRAW_OFFER:
+            continue
+        else:
+            errors.append((match.start(kind), match.group(kind), "unexpected character"))
+    while stack:
+        errors.append((current.opened_at, "(", "variation not closed with ')'"))
+        current = _close(current, stack.pop())
+    if not result:
+        errors.append((len(text.rstrip()), "", "no result at the end of the game (truncated?)"))
+    return main, result, errors
+
+
+def _close(variation: LineDraft, parent: LineDraft) -> LineDraft:
+    """Attach a finished variation to its parent line and return the parent."""
+    if variation.anchor >= 0 and variation.sans:
+        parent.variations.setdefault(variation.anchor, []).append(variation)
+    return parent

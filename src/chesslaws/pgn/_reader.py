@@ -1,0 +1,199 @@
+"""Reading PGN files: a streaming, error-recovering reader (Article 8; Appendix C).
+
+``read_games`` yields every game of a file in order, one at a time: memory does not grow with
+the file. A game that cannot be read (a broken tag, an unreadable or illegal move, an unbalanced
+variation, a truncated end) is still yielded, carrying :class:`ReadError` records with the game
+number, line, column, text and reason; the next game is read as usual. So the number of games in
+a file always equals the good ones plus the bad ones.
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_right
+from collections.abc import Iterator
+from typing import IO, Any
+
+from ._game import Game, Line, ReadError
+from ._movetext import LineDraft, parse_movetext, parse_tag_line
+from ._source import MAX_GAME_BYTES, RawGame, decode, open_lines, split_games
+
+__all__ = ["CHESS960_VARIANTS", "game_offsets", "read_game", "read_games"]
+
+CHESS960_VARIANTS = frozenset(
+    {"chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom", "960", "frc"}
+)
+"""``Variant`` tag values naming Chess960 (compared case-insensitively)."""
+
+_STANDARD_VARIANTS = frozenset({"", "standard", "chess", "normal", "from position", "classical"})
+
+
+def read_games(
+    source: str | os.PathLike[str] | IO[Any],
+    *,
+    replay: bool = True,
+    offset: int = 0,
+    first_line: int = 1,
+    first_game: int = 1,
+    max_games: int | None = None,
+) -> Iterator[Game]:
+    """Every game of a PGN file, in order, as :class:`Game` records.
+
+    ``source`` is a path, a binary file (any encoding: UTF-8 with or without BOM, else Latin-1)
+    or a text file. With ``replay`` (the default) each game's moves are replayed through the
+    rules engine, so illegal moves are found; without it only the syntax is read (faster).
+
+    ``offset``, ``first_line`` and ``first_game`` start reading a path at a game boundary found
+    by :func:`chesslaws.pgn.game_offsets` (byte offset, its line, and that game's number), and
+    ``max_games`` stops after so many games: this is how the auditor spreads one file over
+    several workers.
+
+    >>> import io
+    >>> game = next(read_games(io.StringIO('[White "A"]\\n\\n1. e4 e5 2. Nf3 *\\n')))
+    >>> game.sans, game.ok
+    (('e4', 'e5', 'Nf3'), True)
+    """
+    lines, handle = open_lines(source)
+    try:
+        if offset:
+            if handle is None:
+                raise ValueError("offset= needs a path, not an open file")
+            handle.seek(offset)
+        number = first_game
+        for raw in split_games(lines, first_line=first_line, offset=offset, max_games=max_games):
+            yield build_game(raw, number, replay=replay)
+            number += 1
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def read_game(text: str, *, replay: bool = True) -> Game:
+    """The first game of a PGN text given as a string.
+
+    Raises :class:`~chesslaws.PgnError` when the text holds no game at all.
+    """
+    from chesslaws._errors import PgnError
+
+    raws = split_games(iter(text.encode("utf-8").splitlines(keepends=True)), max_games=1)
+    for raw in raws:
+        return build_game(raw, 1, replay=replay)
+    raise PgnError("no game in the text", line=1, column=1, text=text[:40])
+
+
+def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
+    """Read one game's lines into a :class:`Game` (tags, movetext, replay, errors)."""
+    found: list[tuple[int, int, str, str, int | None]] = []  # (line, column, text, reason, ply)
+    lines = decode(raw.tag_lines + raw.text_lines)
+    tag_count = len(raw.tag_lines)
+    tags: dict[str, str] = {}
+    tag_at: dict[str, tuple[int, int]] = {}
+    for lineno, text in lines[:tag_count]:
+        pairs, bad = parse_tag_line(text)
+        for name, value in pairs:
+            tags[name] = value
+            tag_at[name] = (lineno, text.find(name) + 1)
+        if bad is not None:
+            found.append((lineno, bad + 1, text.strip()[:80], "broken tag pair", None))
+    text_lines = lines[tag_count:]
+    movetext = "\n".join(text for _, text in text_lines)
+    starts: list[int] = []
+    at = 0
+    for _, text in text_lines:
+        starts.append(at)
+        at += len(text) + 1
+
+    def where(offset: int) -> tuple[int, int]:
+        if not text_lines:
+            return raw.first_line, 1
+        index = max(bisect_right(starts, offset) - 1, 0)
+        return text_lines[index][0], offset - starts[index] + 1
+
+    draft, result, syntax = parse_movetext(movetext)
+    if not text_lines and not raw.oversized:
+        syntax = [(0, "", "no moves and no result after the tags (truncated?)")]
+    for offset, token, reason in syntax:
+        line, column = where(offset)
+        found.append((line, column, token, reason, None))
+    if raw.unterminated_comment:
+        found.append(
+            (raw.unterminated_comment, 1, "{", "comment not closed before the next game", None)
+        )
+    if raw.oversized:
+        found.append(
+            (raw.first_line, 1, "", f"game longer than {MAX_GAME_BYTES} bytes: cut short", None)
+        )
+    fen = tags.get("FEN")
+    variant = tags.get("Variant", "").strip().lower()
+    chess960 = variant in CHESS960_VARIANTS
+    main = Line(tuple(draft.sans), (), draft.comments, draft.nags, _frozen_variations(draft))
+    if not chess960 and variant not in _STANDARD_VARIANTS:
+        line, column = tag_at.get("Variant", (raw.first_line, 1))
+        found.append((line, column, tags["Variant"], "not a variant of the Laws of Chess", None))
+    elif replay:
+        main = _replay(draft, fen, chess960, tag_at, raw, found, where) or main
+    found.sort(key=lambda item: (item[0], item[1]))
+    errors = tuple(
+        ReadError(number, line, column, text, reason, ply)
+        for line, column, text, reason, ply in found
+    )
+    return Game(number, raw.first_line, tags, main, result, fen, chess960, errors)
+
+
+def _replay(
+    draft: LineDraft,
+    fen: str | None,
+    chess960: bool,
+    tag_at: dict[str, tuple[int, int]],
+    raw: RawGame,
+    found: list[tuple[int, int, str, str, int | None]],
+    where: Any,
+) -> Line | None:
+    from chesslaws._errors import ChessLawsError
+    from chesslaws.core import Position
+
+    from ._replay import MoveError, replay_line
+
+    try:
+        if fen is not None:
+            position = Position.from_fen(fen, chess960=chess960)
+        elif chess960:
+            position = Position.from_chess960(518)
+        else:
+            position = Position()
+    except ChessLawsError as exc:
+        line, column = tag_at.get("FEN", (raw.first_line, 1))
+        found.append((line, column, fen or "", f"start position: {exc}", None))
+        return None
+    move_errors: list[MoveError] = []
+    main = replay_line(draft, position, move_errors, main=True, undo=False)
+    for offset, token, reason, ply in move_errors:
+        line, column = where(offset)
+        found.append((line, column, token, reason, ply))
+    return main
+
+
+def _frozen_variations(draft: LineDraft) -> dict[int, tuple[Line, ...]]:
+    """Variations as lines of text only (for games read without replay)."""
+    return {
+        index: tuple(
+            Line(tuple(v.sans), (), v.comments, v.nags, _frozen_variations(v)) for v in lines
+        )
+        for index, lines in draft.variations.items()
+    }
+
+
+def game_offsets(source: str | os.PathLike[str]) -> Iterator[tuple[int, int]]:
+    """``(byte offset, line number)`` where each game of a PGN file starts, in order.
+
+    Reading from such an offset with ``read_games(path, offset=..., first_line=...,
+    first_game=...)`` gives exactly the games a reading from the start gives there: the same
+    game boundaries, numbers and lines.
+    """
+    lines, handle = open_lines(source)
+    try:
+        for raw in split_games(lines):
+            yield raw.offset, raw.first_line
+    finally:
+        if handle is not None:
+            handle.close()

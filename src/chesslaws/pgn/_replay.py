@@ -1,0 +1,92 @@
+"""Replaying the moves of a PGN game through the rules engine (Articles 3, 8; Appendix C).
+
+The syntax layer hands over move text; here each move is read in the position it was played
+from (SAN, leniently, as Appendix C allows; UCI when the text is UCI) and made on the board.
+Variations are replayed from the position before the move they replace, then taken back, so a
+single position serves the whole game.
+"""
+
+from __future__ import annotations
+
+from chesslaws._errors import ChessLawsError
+from chesslaws.core import Move, Position
+
+from ._game import Line
+from ._movetext import LineDraft
+
+__all__ = ["MoveError", "replay_line"]
+
+MoveError = tuple[int, str, str, int | None]
+"""An error found while replaying: ``(offset, move text, reason, ply or None)``."""
+
+_FILES = "abcdefgh"
+_RANKS = "12345678"
+
+
+def _looks_uci(text: str) -> bool:
+    return (
+        4 <= len(text) <= 5
+        and text[0] in _FILES
+        and text[1] in _RANKS
+        and text[2] in _FILES
+        and text[3] in _RANKS
+    )
+
+
+def replay_line(
+    draft: LineDraft, position: Position, errors: list[MoveError], *, main: bool, undo: bool
+) -> Line:
+    """The legal moves of ``draft`` from ``position``; errors are appended to ``errors``.
+
+    Replay stops at the first move that cannot be read or is illegal (the moves after it are
+    kept as text in ``Line.sans``). With ``undo`` the position is restored afterwards.
+    """
+    parse = position.parse_san
+    push = position.push
+    moves: list[Move] = []
+    append = moves.append
+    variations = draft.variations
+    replayed: dict[int, tuple[Line, ...]] = {}
+    for index, san in enumerate(draft.sans):
+        if variations and index in variations:
+            replayed[index] = tuple(
+                replay_line(v, position, errors, main=False, undo=True) for v in variations[index]
+            )
+        try:
+            move = parse(san)
+        except ChessLawsError as exc:
+            fallback = None
+            if _looks_uci(san):
+                try:
+                    fallback = position.parse_uci(san)
+                except ChessLawsError:
+                    fallback = None
+            if fallback is None:
+                where = index + 1 if main else None
+                errors.append((draft.offsets[index], san, _reason(exc, main, san), where))
+                break
+            move = fallback
+        push(move)
+        append(move)
+    if undo:
+        pop = position.pop
+        for _ in moves:
+            pop()
+    return Line(
+        sans=tuple(draft.sans),
+        moves=tuple(moves),
+        comments=draft.comments,
+        nags=draft.nags,
+        variations=replayed,
+    )
+
+
+_NULL_MOVES = frozenset({"Z0", "--", "0000", "@@@@", "null", "pass"})
+
+
+def _reason(exc: ChessLawsError, main: bool, san: str) -> str:
+    if san in _NULL_MOVES:
+        text = "a null move (a pass) is no move under the Laws (Article 1.2: players move in turn)"
+    else:
+        text = str(exc) or type(exc).__name__
+    return text if main else f"in a variation: {text}"

@@ -1,0 +1,179 @@
+"""Splitting a PGN byte stream into games, line by line, in constant memory.
+
+This is the outermost, purely lexical step of reading: it finds where each game starts and ends
+(a tag line after movetext starts a new game), strips a UTF-8 byte order mark and CR-LF line
+ends, drops ``%`` escape lines, and decodes each game as UTF-8, falling back to Latin-1 when the
+bytes are not UTF-8. It knows no chess. Only one game is held at a time, and a game larger than
+``MAX_GAME_BYTES`` is cut short (and reported) so that memory never grows with the input.
+
+A brace comment that runs across lines keeps following lines in the same game, except that a
+tag pair line after a blank line always starts a new game: an unclosed ``{`` then damages only
+the game it is in.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+__all__ = ["MAX_GAME_BYTES", "RawGame", "decode", "open_lines", "split_games"]
+
+MAX_GAME_BYTES = 8 * 1024 * 1024
+"""A game whose text exceeds this many bytes is cut at that size and reported as too large."""
+
+_BOM = b"\xef\xbb\xbf"
+_TAG_LIKE = re.compile(rb"\s*\[\s*[A-Za-z0-9_]+\s+\"")
+_BRACES = re.compile(rb"[{};]")
+_COMMENTS = re.compile(rb"\{[^}]*\}?|;[^\n]*")
+
+
+@dataclass(slots=True)
+class RawGame:
+    """The lines of one game, still undecoded, with where they came from."""
+
+    offset: int
+    """Byte offset of the game's first line in the stream."""
+    first_line: int
+    """1-based number of the game's first line."""
+    tag_lines: list[tuple[int, bytes]] = field(default_factory=list)
+    text_lines: list[tuple[int, bytes]] = field(default_factory=list)
+    unterminated_comment: int = 0
+    """Line number where a ``{`` comment was opened and never closed (0: none)."""
+    oversized: bool = False
+    size: int = 0
+
+    def is_game(self) -> bool:
+        """Whether this is a game, not just a comment between games (as at the top of a file)."""
+        if self.tag_lines:
+            return True
+        text = b"\n".join(line for _, line in self.text_lines)
+        return bool(_COMMENTS.sub(b"", text).strip())
+
+
+def open_lines(source: str | os.PathLike[str] | IO[Any]) -> tuple[Iterator[bytes], IO[Any] | None]:
+    """Byte lines of a path, a binary file or a text file; plus the file to close (if opened)."""
+    if isinstance(source, str | os.PathLike):
+        handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the reader)
+        return iter(handle), handle
+    if isinstance(source, io.TextIOBase) or "b" not in getattr(source, "mode", "b"):
+        return (line.encode("utf-8", "surrogatepass") for line in source), None
+    return iter(source), None
+
+
+def split_games(
+    lines: Iterable[bytes], *, first_line: int = 1, offset: int = 0, max_games: int | None = None
+) -> Iterator[RawGame]:
+    """The games of a stream of byte lines, in order (comment-only chunks are skipped).
+
+    ``first_line`` and ``offset`` give the line number and byte offset of the first line, so that
+    a reader started in the middle of a file (at a game boundary) reports true positions.
+    Stops after ``max_games`` games when given.
+    """
+    if max_games is not None and max_games <= 0:
+        return
+    games = 0
+    lineno = first_line - 1
+    pos = offset
+    current = RawGame(offset, first_line)
+    has_text = False
+    in_comment = 0
+    prev_blank = True
+    first = offset == 0
+    for raw in lines:
+        lineno += 1
+        start = pos
+        pos += len(raw)
+        if first:
+            first = False
+            if raw.startswith(_BOM):
+                raw = raw[3:]
+        line = raw.rstrip(b"\r\n")
+        if line[:1] == b"%":
+            continue
+        stripped = line.strip()
+        if not stripped:
+            prev_blank = True
+            continue
+        is_tag = stripped[:1] == b"["
+        if in_comment:
+            if not (prev_blank and _TAG_LIKE.match(line)):
+                prev_blank = False
+                _append(current, current.text_lines, lineno, line)
+                in_comment = _comment_state(line, in_comment, lineno)
+                continue
+            current.unterminated_comment = in_comment
+            in_comment = 0
+        elif not (is_tag and has_text):
+            prev_blank = False
+            if is_tag:
+                _append(current, current.tag_lines, lineno, line)
+            else:
+                has_text = True
+                _append(current, current.text_lines, lineno, line)
+                if b"{" in line or b";" in line:
+                    in_comment = _comment_state(line, 0, lineno)
+            continue
+        # A tag line after movetext: a new game starts here.
+        if current.is_game():
+            yield current
+            games += 1
+            if max_games is not None and games >= max_games:
+                return
+        current = RawGame(start, lineno)
+        has_text = False
+        prev_blank = False
+        _append(current, current.tag_lines, lineno, line)
+    if in_comment:
+        current.unterminated_comment = in_comment
+    if current.is_game():
+        yield current
+
+
+def _append(game: RawGame, where: list[tuple[int, bytes]], lineno: int, line: bytes) -> None:
+    game.size += len(line) + 1
+    if game.size > MAX_GAME_BYTES:
+        game.oversized = True
+        return
+    where.append((lineno, line))
+
+
+def _comment_state(line: bytes, in_comment: int, lineno: int) -> int:
+    """After ``line``: 0 outside a brace comment, else the line where the open comment began.
+
+    ``in_comment`` is the state before the line (the opening line number, or 0), and ``lineno``
+    is this line's number (used when a comment opens here).
+    """
+    if b";" not in line:
+        # Without rest-of-line comments, the state at the end depends only on the last braces:
+        # after a final '{' we are inside a comment, after a final '}' outside.
+        opened = line.rfind(b"{")
+        closed = line.rfind(b"}")
+        if opened > closed:
+            return in_comment or lineno
+        return 0 if closed >= 0 else in_comment
+    for match in _BRACES.finditer(line):
+        char = match.group()
+        if in_comment:
+            if char == b"}":
+                in_comment = 0
+        elif char == b"{":
+            in_comment = lineno
+        elif char == b";":
+            break
+    return in_comment
+
+
+def decode(lines: list[tuple[int, bytes]]) -> list[tuple[int, str]]:
+    """Decode the lines of one game: UTF-8, or Latin-1 when the game is not valid UTF-8."""
+    if not lines:
+        return []
+    blob = b"\n".join(text for _, text in lines)
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError:
+        text = blob.decode("latin-1")
+    return list(zip((n for n, _ in lines), text.split("\n"), strict=True))
