@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
+from chesslaws.core._attacks import (
+    KING_ATTACKS,
+    KNIGHT_ATTACKS,
+    PAWN_ATTACKS,
+    bishop_attacks,
+    rook_attacks,
+)
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
+from chesslaws.core._movegen import attackers
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 
 if TYPE_CHECKING:
@@ -117,27 +125,89 @@ def parse_san(pos: Position, text: str) -> int:
             raise _error(InvalidNotation, text, pos, "not a move in SAN")
     if promotion and kind != 1:
         raise _error(InvalidNotation, text, pos, "only a pawn promotes")
-    board = pos._board
     found = -1
-    for code in pos.legal_codes(1 << to):
-        frm = code & 63
-        if (
-            code >> 6 & 63 != to
-            or code >> 15 == CASTLING
-            or board[frm] & 7 != kind
-            or (from_file >= 0 and frm & 7 != from_file)
-            or (from_rank >= 0 and frm >> 3 != from_rank)
-            or code >> 12 & 7 != promotion
-        ):
+    for frm in _origins(pos, kind, to, from_file):
+        if (from_file >= 0 and frm & 7 != from_file) or (from_rank >= 0 and frm >> 3 != from_rank):
+            continue
+        code = frm | to << 6
+        if kind == 1:
+            if to == pos._ep and frm & 7 != to & 7:
+                code |= EN_PASSANT << 15
+            elif (to >> 3) in (0, 7):
+                if not promotion:
+                    raise _error(IllegalMove, text, pos, "illegal move (promotion piece missing)")
+                code |= promotion << 12
+        if not _leaves_king_safe(pos, code):
             continue
         if found >= 0:
             raise _error(AmbiguousMove, text, pos, "ambiguous move")
         found = code
-    if found < 0:
-        if kind == 1 and not promotion and to >> 3 in (0, 7):
-            raise _error(IllegalMove, text, pos, "illegal move (promotion piece missing)")
+    if found < 0 or (promotion and not found >> 12 & 7):
         raise _error(IllegalMove, text, pos, "illegal move")
     return found
+
+
+def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
+    """Squares from which a piece of ``kind`` of the side to move could reach ``to`` by the
+    rules of Article 3, ignoring whether its own king would then be in check."""
+    us = pos.turn
+    own = pos._occ_c[us]
+    bit = 1 << to
+    if bit & own:
+        return []
+    bb = pos._bb
+    occ = own | pos._occ_c[us ^ 1]
+    piece = kind | us << 3
+    if kind == 1:
+        forward = 8 if us == 0 else -8
+        if from_file >= 0 and from_file != to & 7:
+            if not (occ & bit or to == pos._ep):
+                return []
+            found = PAWN_ATTACKS[us ^ 1][to] & bb[piece]
+        elif occ & bit:
+            return []
+        elif bb[piece] >> (to - forward) & 1:
+            return [to - forward]
+        elif (
+            (to >> 3) == (3 if us == 0 else 4)
+            and not occ >> (to - forward) & 1
+            and bb[piece] >> (to - 2 * forward) & 1
+        ):
+            return [to - 2 * forward]
+        else:
+            return []
+    elif kind == 2:
+        found = KNIGHT_ATTACKS[to] & bb[piece]
+    elif kind == 3:
+        found = bishop_attacks(to, occ) & bb[piece]
+    elif kind == 4:
+        found = rook_attacks(to, occ) & bb[piece]
+    elif kind == 5:
+        found = (bishop_attacks(to, occ) | rook_attacks(to, occ)) & bb[piece]
+    else:
+        found = KING_ATTACKS[to] & bb[piece]
+    squares = []
+    while found:
+        low = found & -found
+        found ^= low
+        squares.append(low.bit_length() - 1)
+    return squares
+
+
+def _leaves_king_safe(pos: Position, code: int) -> bool:
+    """Whether a pseudo-legal, non-castling move code leaves its own king unattacked (3.9)."""
+    us = pos.turn
+    frm = code & 63
+    to = code >> 6 & 63
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    removed = 1 << to
+    after = occ ^ (1 << frm) | removed
+    if code >> 15 == EN_PASSANT:
+        captured = to - 8 if us == 0 else to + 8
+        removed = 1 << captured
+        after ^= removed
+    king = to if pos._board[frm] & 7 == 6 else pos._kings[us]
+    return not attackers(pos, us ^ 1, king, after) & ~removed
 
 
 def parse_uci(pos: Position, text: str) -> int:

@@ -1,0 +1,63 @@
+"""``chesslaws perft FEN DEPTH [--divide]`` and ``chesslaws moves FEN [--uci]``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from chesslaws._errors import ChessLawsError
+from chesslaws.cli import fail
+from chesslaws.core import STARTING_FEN, Position
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``perft`` and ``moves`` commands."""
+    perft = subparsers.add_parser(
+        "perft", help="count the leaf nodes of the legal move tree (last line: the count)"
+    )
+    perft.add_argument("fen", help="the position (FEN or 4-field EPD), or 'startpos'")
+    perft.add_argument("depth", type=int, help="plies to look ahead (0 or more)")
+    perft.add_argument("--divide", action="store_true", help="list each move's count first")
+    perft.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    perft.set_defaults(func=run_perft)
+
+    moves = subparsers.add_parser("moves", help="list the legal moves of a position")
+    moves.add_argument("fen", help="the position (FEN or 4-field EPD), or 'startpos'")
+    moves.add_argument("--uci", action="store_true", help="write UCI instead of SAN")
+    moves.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    moves.set_defaults(func=run_moves)
+
+
+def _position(fen: str, chess960: bool) -> Position:
+    return Position.from_fen(STARTING_FEN if fen == "startpos" else fen, chess960=chess960)
+
+
+def run_perft(args: argparse.Namespace) -> int:
+    """Print the perft count of FEN at DEPTH (with ``--divide``, each move's count first)."""
+    if args.depth < 0:
+        return fail(f"depth must be 0 or more, not {args.depth}")
+    try:
+        position = _position(args.fen, args.chess960)
+    except ChessLawsError as error:
+        return fail(str(error))
+    if args.divide and args.depth >= 1:
+        total = 0
+        for move, count in position.perft_divide(args.depth):
+            print(f"{position.uci(move)}: {count}")
+            total += count
+        print()
+        print(total)
+    else:
+        print(position.perft(args.depth))
+    return 0
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    """Print the legal moves of FEN, one per line, in SAN (or UCI with ``--uci``)."""
+    try:
+        position = _position(args.fen, args.chess960)
+    except ChessLawsError as error:
+        return fail(str(error))
+    for move in position.legal_moves():
+        print(position.uci(move) if args.uci else position.san(move))
+    return 0
