@@ -11,12 +11,15 @@ from chesslaws._color import WHITE as WHITE
 from chesslaws._color import Color as Color
 from chesslaws._errors import AmbiguousMove as AmbiguousMove
 from chesslaws._errors import ChessLawsError as ChessLawsError
+from chesslaws._errors import ClockError as ClockError
 from chesslaws._errors import IllegalMove as IllegalMove
 from chesslaws._errors import IllegalPosition as IllegalPosition
 from chesslaws._errors import InvalidFen as InvalidFen
 from chesslaws._errors import InvalidNotation as InvalidNotation
 from chesslaws._errors import PgnError as PgnError
 from chesslaws._errors import TimeControlError as TimeControlError
+from chesslaws.clock import Clock as Clock
+from chesslaws.clock import TimeControl as TimeControl
 
 __version__ = "0.1.0"
 
@@ -25,11 +28,14 @@ __all__ = [
     "WHITE",
     "AmbiguousMove",
     "ChessLawsError",
+    "Clock",
+    "ClockError",
     "Color",
     "IllegalMove",
     "IllegalPosition",
     "InvalidFen",
     "InvalidNotation",
     "PgnError",
+    "TimeControl",
     "TimeControlError",
 ]

@@ -1,0 +1,490 @@
+"""``Clock``: a two-sided chess clock in integer milliseconds (Article 6).
+
+The clock is mutable (a press changes it in place, in a few microseconds); a
+:class:`~chesslaws.clock.TimeControl` is its frozen configuration. It never reads the system
+clock by itself: every operation takes an instant ``now`` (integer milliseconds) or asks the
+injected :class:`~chesslaws.clock.TimeSource`.
+
+Model, per Article 6:
+
+* One side's clock runs at a time (6.1). ``start`` starts White's (6.6) or the given side's.
+* ``press(color)`` completes ``color``'s move (6.2.1): the time used is taken off, the period's
+  increment is added (from the period's ``increment_from`` move on), a Bronstein delay gives back
+  the time used up to the delay, the move is counted, and when the period's moves are completed
+  the next period's time is added to what is left (6.3.1, 6.3.2). Then the opponent's clock runs.
+* A simple delay (6.3.2): each move, the main time runs only once the delay is used up.
+* The flag falls (6.1.1) at the instant the remaining time reaches zero; a press at that instant
+  or later is too late. The clock records the exact instant, keeps showing 0 and keeps counting
+  moves. It adds no increment (nor Bronstein refund) after the flag in the final period (the
+  FIDE clock standard); after a flag in an earlier period it still adds increments and the next
+  period's time, because whether the flag counts is for the arbiter (6.4, 6.8, 6.9).
+* ``pause``/``resume`` (6.11) freeze and restart the running clock; a pause mid-delay keeps the
+  unused part of the delay for the rest of the move.
+* Arbiter corrections (6.10.2): ``add_time``, ``set_time``, ``set_moves``, ``set_time_control``,
+  ``clear_flag``.
+* A sandclock (``*60``): each side starts with the sandclock's time; time one side uses is
+  added to the other's (the hourglass mode of electronic clocks; an interpretation of the PGN
+  ``*`` field).
+
+Instants never go backwards: an instant earlier than the last one an operation used raises
+:class:`~chesslaws.ClockError`. When ``now`` is omitted the time source is read; a clock made with
+``source=None`` has none, and then operations that change it need ``now``, while questions
+(``remaining``, ``flag_instant``, …) answer as of the latest instant the clock was given.
+"""
+
+from __future__ import annotations
+
+from chesslaws._color import BLACK, WHITE, Color
+from chesslaws._errors import ClockError
+from chesslaws.clock._kind import TimeControlKind
+from chesslaws.clock._period import DelayMode, Period
+from chesslaws.clock._source import MonotonicTimeSource, TimeSource
+from chesslaws.clock._timecontrol import TimeControl
+
+__all__ = ["MONOTONIC", "Clock"]
+
+MONOTONIC: TimeSource = MonotonicTimeSource()
+"""The default time source of a :class:`Clock`: the system's monotonic clock."""
+
+_OTHER = (BLACK, WHITE)
+
+
+def _periods_of(tc: TimeControl) -> tuple[Period, ...]:
+    if tc.kind is TimeControlKind.SANDCLOCK:
+        return (Period(None, tc.sandclock),)
+    if tc.kind is not TimeControlKind.PERIODS:
+        raise ClockError(
+            f"a clock cannot run with the time control {tc.canonical()!r} ({tc.kind.value})"
+        )
+    return tc.periods
+
+
+def _check_ms(what: str, ms: object) -> int:
+    if type(ms) is not int:
+        raise ClockError(f"{what} must be integer milliseconds, got {ms!r}")
+    return ms
+
+
+class Clock:
+    """A chess clock for two players, driven by explicit instants or a time source (Article 6).
+
+    ``Clock(time_control, source=MONOTONIC)``: ``time_control`` is a :class:`TimeControl` or a
+    string for :meth:`TimeControl.parse`. ``source`` is read when an operation is given no
+    ``now``; ``None`` means the caller always passes instants (see the module docstring).
+
+    All times and instants are integer milliseconds. Colours are :class:`~chesslaws.Color`.
+
+    >>> from chesslaws import WHITE, BLACK
+    >>> clock = Clock("300+2", source=None)
+    >>> clock.start(now=0)
+    >>> clock.press(WHITE, now=10_000)   # White used 10 s, gets 2 s back
+    292000
+    >>> clock.remaining(BLACK, now=15_000), clock.running
+    (295000, <Color.BLACK: 1>)
+    """
+
+    __slots__ = (
+        "_bronstein",
+        "_delay_left",
+        "_end",
+        "_flag",
+        "_flag_order",
+        "_last",
+        "_main",
+        "_moves",
+        "_out",
+        "_paused",
+        "_period",
+        "_periods",
+        "_sand",
+        "_sdelay",
+        "_side",
+        "_source",
+        "_started",
+        "_stopped",
+        "_t0",
+        "_tc",
+        "_turn_elapsed",
+    )
+
+    def __init__(
+        self, time_control: TimeControl | str, *, source: TimeSource | None = MONOTONIC
+    ) -> None:
+        tc = TimeControl.parse(time_control) if isinstance(time_control, str) else time_control
+        periods = _periods_of(tc)
+        self._tc = tc
+        self._sand = tc.kind is TimeControlKind.SANDCLOCK
+        self._source = source
+        self._install(periods)
+        first = periods[0]
+        self._main = [first.time, first.time]
+        self._moves = [0, 0]
+        self._period = [0, 0]
+        self._end: list[int | None] = [first.moves, first.moves]
+        self._flag: list[int | None] = [None, None]
+        self._flag_order: list[Color] = []
+        self._out = [False, False]
+        self._side: Color | None = None
+        self._paused = False
+        self._started = False
+        self._stopped = False
+        self._t0 = 0
+        self._delay_left = 0
+        self._turn_elapsed = 0
+        self._last: int | None = None
+
+    def _install(self, periods: tuple[Period, ...]) -> None:
+        self._periods = periods
+        self._sdelay = tuple(p.simple_delay for p in periods)
+        self._bronstein = tuple(
+            p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0 for p in periods
+        )
+
+    # --- instants -----------------------------------------------------------------------------
+
+    def _now(self, now: int | None, change: bool, what: str) -> int:
+        """Validate ``now`` (or read the source); ``change`` records it as the latest instant."""
+        if now is None:
+            if self._source is not None:
+                now = self._source.now()
+            elif change:
+                raise ClockError(f"{what}: this clock has no time source, so give now=")
+            elif self._last is not None:
+                return self._last
+            else:
+                return self._t0
+        elif type(now) is not int:
+            raise ClockError(f"{what}: now must be integer milliseconds, got {now!r}")
+        last = self._last
+        if last is not None and now < last:
+            raise ClockError(f"{what}: time went backwards (now={now} is before {last})")
+        if change:
+            self._last = now
+        return now
+
+    def _ticking(self) -> bool:
+        return self._side is not None and not self._paused and not self._stopped
+
+    def _settle(self, now: int) -> None:
+        """Charge the running side for the time from the last settled instant to ``now``."""
+        c = self._side
+        assert c is not None
+        elapsed = now - self._t0
+        self._t0 = now
+        self._turn_elapsed += elapsed
+        if self._out[c]:
+            return
+        delay = self._delay_left
+        main = self._main[c]
+        if elapsed >= delay + main:
+            # The flag fell (6.1.1) at the instant the delay and the main time were used up.
+            self._delay_left = 0
+            self._main[c] = 0
+            self._out[c] = True
+            if self._flag[c] is None:
+                self._flag[c] = now - elapsed + delay + main
+                self._flag_order.append(c)
+            used = main
+        elif elapsed <= delay:
+            self._delay_left = delay - elapsed
+            used = 0
+        else:
+            self._delay_left = 0
+            used = elapsed - delay
+            self._main[c] = main - used
+        if self._sand and used:
+            self._main[_OTHER[c]] += used
+
+    # --- running the clock --------------------------------------------------------------------
+
+    def start(self, now: int | None = None, *, color: Color = WHITE) -> None:
+        """Start the game: White's clock runs (Article 6.6), or ``color``'s if given."""
+        if self._started:
+            raise ClockError("start: the clock has already been started")
+        now = self._now(now, True, "start")
+        self._started = True
+        self._side = color
+        self._t0 = now
+        self._turn_elapsed = 0
+        self._delay_left = self._sdelay[self._period[color]]
+
+    def press(self, color: Color, now: int | None = None) -> int:
+        """``color`` presses the clock, completing his move (Article 6.2.1); his time after it.
+
+        Takes the time used, adds the increment or Bronstein refund of the move's period (not
+        after the flag in the final period), counts the move, and adds the next period's time
+        when this move completes the period (6.3.1). Then the opponent's clock runs.
+        Raises :class:`~chesslaws.ClockError` unless ``color``'s clock is running.
+        """
+        now = self._now(now, True, "press")
+        if self._side is not color or self._paused or self._stopped:
+            raise ClockError(
+                f"press: {Color(color).label}'s clock is not running ({self._state_text()})"
+            )
+        self._settle(now)
+        periods = self._periods
+        p = self._period[color]
+        period = periods[p]
+        n = self._moves[color] + 1
+        self._moves[color] = n
+        main = self._main
+        if not (self._out[color] and period.moves is None):
+            add = period.increment if n >= period.increment_from else 0
+            refund = self._bronstein[p]
+            if refund:
+                add += refund if self._turn_elapsed > refund else self._turn_elapsed
+            if add:
+                main[color] += add
+                self._out[color] = False
+        if n == self._end[color]:
+            q = p + 1 if p + 1 < len(periods) else p
+            following = periods[q]
+            self._period[color] = q
+            self._end[color] = None if following.moves is None else n + following.moves
+            if following.time:
+                main[color] += following.time
+                self._out[color] = False
+        other = _OTHER[color]
+        self._side = other
+        self._turn_elapsed = 0
+        self._delay_left = self._sdelay[self._period[other]]
+        return main[color]
+
+    def pause(self, now: int | None = None) -> None:
+        """Stop the running clock (Article 6.11.1, 6.11.2, 6.10.2); :meth:`resume` restarts it."""
+        now = self._now(now, True, "pause")
+        if not self._ticking():
+            raise ClockError(f"pause: no clock is running ({self._state_text()})")
+        self._settle(now)
+        self._paused = True
+
+    def resume(self, now: int | None = None) -> None:
+        """Restart the paused clock (Article 6.11.3): the same side's time runs again."""
+        now = self._now(now, True, "resume")
+        if not self._paused or self._stopped:
+            raise ClockError(f"resume: the clock is not paused ({self._state_text()})")
+        self._paused = False
+        self._t0 = now
+
+    def stop(self, now: int | None = None) -> None:
+        """Stop the clock for good (the game is over); corrections and questions still work."""
+        now = self._now(now, True, "stop")
+        if self._stopped:
+            raise ClockError("stop: the clock is already stopped")
+        if self._ticking():
+            self._settle(now)
+        self._stopped = True
+
+    def _state_text(self) -> str:
+        if not self._started:
+            return "not started"
+        if self._stopped:
+            return "stopped"
+        assert self._side is not None
+        if self._paused:
+            return f"paused on {self._side.label}'s move"
+        return f"{self._side.label}'s clock is running"
+
+    # --- questions ----------------------------------------------------------------------------
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The time control the clock runs (changed only by :meth:`set_time_control`)."""
+        return self._tc
+
+    @property
+    def running(self) -> Color | None:
+        """Whose clock is running; ``None`` before the start, while paused and once stopped."""
+        return self._side if self._ticking() else None
+
+    @property
+    def turn(self) -> Color | None:
+        """Whose clock runs, or would run on :meth:`resume`; ``None`` before the start."""
+        return self._side
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    @property
+    def last_instant(self) -> int | None:
+        """The latest instant an operation gave the clock (``None`` before the first)."""
+        return self._last
+
+    def moves_completed(self, color: Color) -> int:
+        """How many moves ``color`` has completed (pressed), as the move counter shows."""
+        return self._moves[color]
+
+    def period(self, color: Color) -> int:
+        """Index into the control's periods of the period ``color`` is playing now."""
+        return self._period[color]
+
+    def moves_to_control(self, color: Color) -> int | None:
+        """Moves ``color`` must still complete in the current period (``None``: rest of game)."""
+        end = self._end[color]
+        return None if end is None else end - self._moves[color]
+
+    def _ticking_side(self, color: Color) -> bool:
+        return self._side is color and self._ticking()
+
+    def remaining(self, color: Color, now: int | None = None) -> int:
+        """``color``'s main time at ``now`` in ms (what the display shows; 0 once out).
+
+        With a simple delay the main time does not run while the delay lasts; see
+        :meth:`delay_remaining`.
+        """
+        side = self._side
+        if side is None or not self._ticking():
+            return self._main[color]
+        now = self._now(now, False, "remaining")
+        elapsed = now - self._t0
+        if side is color:
+            if self._out[color]:
+                return 0
+            used = elapsed - self._delay_left
+            return self._main[color] if used <= 0 else max(0, self._main[color] - used)
+        if self._sand and not self._out[side]:
+            used = min(max(0, elapsed - self._delay_left), self._main[side])
+            return self._main[color] + used
+        return self._main[color]
+
+    def delay_remaining(self, color: Color, now: int | None = None) -> int:
+        """What is left of ``color``'s simple delay for the current move (0 if not his move)."""
+        if not self._ticking_side(color):
+            return self._delay_left if self._side is color else 0
+        now = self._now(now, False, "delay_remaining")
+        return max(0, self._delay_left - (now - self._t0))
+
+    def flag_instant(self, color: Color, now: int | None = None) -> int | None:
+        """The exact instant ``color``'s flag fell (6.1.1), if it has fallen by ``now``.
+
+        A fallen flag stays recorded (corrections do not undo the past) until
+        :meth:`clear_flag`. While ``color``'s clock runs, a flag that falls before ``now`` is
+        reported with its exact instant, however late it is asked.
+        """
+        instant = self._flag[color]
+        if instant is not None or not self._ticking_side(color) or self._out[color]:
+            return instant
+        now = self._now(now, False, "flag_instant")
+        due = self._t0 + self._delay_left + self._main[color]
+        return due if due <= now else None
+
+    def flag_fallen(self, color: Color, now: int | None = None) -> bool:
+        """Whether ``color``'s time has run out by ``now`` (6.1.1; whether it counts is 6.8)."""
+        return self.flag_instant(color, now) is not None
+
+    def first_flag(self, now: int | None = None) -> Color | None:
+        """The side whose flag fell first (the FIDE clock's first-flag indicator), if any."""
+        if self._flag_order:
+            return self._flag_order[0]
+        side = self._side
+        if side is not None and self.flag_instant(side, now) is not None:
+            return side
+        return None
+
+    def flag_due(self, color: Color) -> int | None:
+        """The instant ``color``'s flag will fall if his clock keeps running, else ``None``.
+
+        Useful to schedule a look at the clock (a ``tick`` event) exactly when a flag falls.
+        """
+        if not self._ticking_side(color) or self._out[color]:
+            return None
+        return self._t0 + self._delay_left + self._main[color]
+
+    # --- arbiter corrections (6.10.2) ---------------------------------------------------------
+
+    def _settle_for(self, color: Color, now: int | None, what: str) -> None:
+        """Bring the running side up to date before a correction touching ``color``."""
+        if not self._ticking():
+            return
+        if self._side is not color and not self._sand:
+            if now is not None:
+                self._now(now, True, what)
+            return
+        if now is None and self._source is None:
+            raise ClockError(f"{what}: {self._state_text()}; give now= (or pause first, 6.10.2)")
+        self._settle(self._now(now, True, what))
+
+    def add_time(self, color: Color, ms: int, now: int | None = None) -> None:
+        """Add ``ms`` (negative to take time away) to ``color``'s time; never below zero.
+
+        For penalties (7.5.5, 9.5.3, 12.9) and corrections (6.10.2). A flag that has fallen
+        stays recorded. If ``color``'s clock is running the change applies at ``now``.
+        """
+        _check_ms("add_time: ms", ms)
+        self._settle_for(color, now, "add_time")
+        value = max(0, self._main[color] + ms)
+        self._main[color] = value
+        if value > 0:
+            self._out[color] = False
+
+    def set_time(self, color: Color, ms: int, now: int | None = None) -> None:
+        """Set ``color``'s time to ``ms`` (6.10.1, 6.10.2). A fallen flag stays recorded."""
+        _check_ms("set_time: ms", ms)
+        if ms < 0:
+            raise ClockError(f"set_time: a time cannot be negative, got {ms}")
+        self._settle_for(color, now, "set_time")
+        self._main[color] = ms
+        self._out[color] = False
+
+    def set_moves(self, color: Color, moves: int) -> None:
+        """Set ``color``'s move counter to ``moves`` completed moves (6.10.2, 7.1, 8.6).
+
+        The period follows the counter; times are not changed (use :meth:`add_time`).
+        """
+        if type(moves) is not int or moves < 0:
+            raise ClockError(f"set_moves: a number of completed moves >= 0, got {moves!r}")
+        self._moves[color] = moves
+        self._period[color], self._end[color] = self._locate(moves)
+
+    def _locate(self, moves: int) -> tuple[int, int | None]:
+        """Period index and its closing move count for a side that has completed ``moves``."""
+        done = 0
+        periods = self._periods
+        for i, period in enumerate(periods):
+            if period.moves is None:
+                return i, None
+            if moves < done + period.moves:
+                return i, done + period.moves
+            done += period.moves
+        last = periods[-1]
+        assert last.moves is not None
+        start = done - last.moves
+        laps = (moves - start) // last.moves
+        return len(periods) - 1, start + (laps + 1) * last.moves
+
+    def set_time_control(self, time_control: TimeControl | str) -> None:
+        """Install another control (6.10.2; Guidelines III.4), keeping times and move counters.
+
+        Each side's period is found again from his move counter. The change applies from the
+        next completed move; the current move's delay is kept.
+        """
+        tc = TimeControl.parse(time_control) if isinstance(time_control, str) else time_control
+        periods = _periods_of(tc)
+        if (tc.kind is TimeControlKind.SANDCLOCK) != self._sand:
+            raise ClockError("set_time_control: cannot switch between a sandclock and periods")
+        self._tc = tc
+        self._install(periods)
+        for color in (WHITE, BLACK):
+            self._period[color], self._end[color] = self._locate(self._moves[color])
+
+    def clear_flag(self, color: Color) -> None:
+        """Forget ``color``'s fallen flag: the arbiter has ruled it void (6.4, 6.10)."""
+        if self._flag[color] is not None:
+            self._flag[color] = None
+            self._flag_order.remove(color)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Clock {self._tc.canonical()!r} white={self._main[WHITE]} "
+            f"black={self._main[BLACK]} moves={self._moves[WHITE]}/{self._moves[BLACK]} "
+            f"{self._state_text()}>"
+        )

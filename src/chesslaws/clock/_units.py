@@ -1,0 +1,64 @@
+"""Exact decimal seconds: reading ``"0.05"`` as 50 ms and writing 50 ms as ``"0.05"``.
+
+Time controls and clock comments write seconds in decimal; the clock counts whole milliseconds.
+Text is converted digit by digit (never through a binary float), so every value is exact, and
+a value finer than a millisecond is refused rather than rounded.
+"""
+
+from __future__ import annotations
+
+__all__ = ["scan_seconds", "scan_uint", "seconds_text"]
+
+_DIGITS = frozenset("0123456789")
+
+
+def seconds_text(ms: int) -> str:
+    """Seconds as the shortest exact decimal: ``5400000 -> "5400"``, ``50 -> "0.05"``.
+
+    >>> seconds_text(5_400_000), seconds_text(1_500), seconds_text(50), seconds_text(0)
+    ('5400', '1.5', '0.05', '0')
+    """
+    sign = "-" if ms < 0 else ""
+    whole, frac = divmod(abs(ms), 1000)
+    if frac == 0:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}.{frac:03d}".rstrip("0")
+
+
+def scan_uint(text: str, start: int) -> int:
+    """End index of the run of ASCII digits starting at ``start`` (``start`` itself if none)."""
+    end = start
+    n = len(text)
+    while end < n and text[end] in _DIGITS:
+        end += 1
+    return end
+
+
+def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int] | str:
+    """Read ``DIGITS[.DIGITS]`` at ``start`` as whole milliseconds times ``scale // 1000``.
+
+    ``scale`` is the number of milliseconds in one unit of the number (1000 for seconds, 60000
+    for minutes). Returns ``(ms, end)``, or a string saying what was wrong (the caller raises
+    with the position): no digits, a bare ``.``, or a fraction finer than a millisecond.
+
+    >>> scan_seconds("12.5+3", 0), scan_seconds("1.5", 0, 60_000)
+    ((12500, 4), (90000, 3))
+    """
+    end = scan_uint(text, start)
+    if end == start:
+        return "a number"
+    value = int(text[start:end]) * scale
+    if end < len(text) and text[end] == ".":
+        frac_start = end + 1
+        frac_end = scan_uint(text, frac_start)
+        if frac_end == frac_start:
+            return "digits after the decimal point"
+        digits = text[frac_start:frac_end].rstrip("0")
+        if digits:
+            numerator = int(digits) * scale
+            denominator = 10 ** len(digits)
+            if numerator % denominator:
+                return "a time in whole milliseconds (too many decimals)"
+            value += numerator // denominator
+        end = frac_end
+    return value, end
