@@ -20,6 +20,8 @@ from chesslaws._errors import PgnError as PgnError
 from chesslaws._errors import TimeControlError as TimeControlError
 from chesslaws.clock import Clock as Clock
 from chesslaws.clock import TimeControl as TimeControl
+from chesslaws.core import Move as Move
+from chesslaws.core import Position as Position
 
 __version__ = "0.1.0"
 
@@ -35,7 +37,9 @@ __all__ = [
     "IllegalPosition",
     "InvalidFen",
     "InvalidNotation",
+    "Move",
     "PgnError",
+    "Position",
     "TimeControl",
     "TimeControlError",
 ]
