@@ -68,9 +68,9 @@ def _san_body(pos: Position, code: int) -> str:
         return text
     text = _LETTERS[kind]
     rivals = [
-        c & 63
-        for c in pos.legal_codes(1 << to)
-        if c >> 6 & 63 == to and c >> 15 != CASTLING and c & 63 != frm and board[c & 63] == piece
+        square
+        for square in _origins(pos, kind, to, -1)
+        if square != frm and _leaves_king_safe(pos, square | to << 6)
     ]
     if rivals:
         if all(r & 7 != frm & 7 for r in rivals):
