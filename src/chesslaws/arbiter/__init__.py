@@ -1,1 +1,90 @@
-"""chesslaws.arbiter"""
+"""The arbiter: a game conducted by the Laws, driven by events (Articles 4, 5, 6, 7, 9, 12; A, B).
+
+Events in, rulings out, both as frozen values and as the JSON lines of ``spec/events.md``
+(extensions in ``docs/events.md``). :class:`Game` does no I/O; replaying the same events gives
+the same state and rulings.
+"""
+
+from __future__ import annotations
+
+from chesslaws.arbiter._events import Accept as Accept
+from chesslaws.arbiter._events import Adjust as Adjust
+from chesslaws.arbiter._events import Arbiter as Arbiter
+from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
+from chesslaws.arbiter._events import Claim as Claim
+from chesslaws.arbiter._events import ClaimKind as ClaimKind
+from chesslaws.arbiter._events import Decline as Decline
+from chesslaws.arbiter._events import Edition as Edition
+from chesslaws.arbiter._events import Event as Event
+from chesslaws.arbiter._events import Mode as Mode
+from chesslaws.arbiter._events import MoveMade as MoveMade
+from chesslaws.arbiter._events import Offer as Offer
+from chesslaws.arbiter._events import Press as Press
+from chesslaws.arbiter._events import Resign as Resign
+from chesslaws.arbiter._events import Rules as Rules
+from chesslaws.arbiter._events import Start as Start
+from chesslaws.arbiter._events import Supervision as Supervision
+from chesslaws.arbiter._events import Tick as Tick
+from chesslaws.arbiter._events import Touch as Touch
+from chesslaws.arbiter._events import TouchMoveEnforcement as TouchMoveEnforcement
+from chesslaws.arbiter._events import Variant as Variant
+from chesslaws.arbiter._events import event_from_json as event_from_json
+from chesslaws.arbiter._events import parse_event as parse_event
+from chesslaws.arbiter._game import Game as Game
+from chesslaws.arbiter._game import GameState as GameState
+from chesslaws.arbiter._illegal import IllegalKind as IllegalKind
+from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
+from chesslaws.arbiter._profile import Profile as Profile
+from chesslaws.arbiter._rulings import Penalty as Penalty
+from chesslaws.arbiter._rulings import PenaltyKind as PenaltyKind
+from chesslaws.arbiter._rulings import Reason as Reason
+from chesslaws.arbiter._rulings import Ruling as Ruling
+from chesslaws.arbiter._rulings import RulingKind as RulingKind
+from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
+from chesslaws.arbiter._time import Millis as Millis
+from chesslaws.arbiter._time import ms_to_seconds as ms_to_seconds
+from chesslaws.arbiter._time import seconds_to_ms as seconds_to_ms
+from chesslaws.arbiter._touch import Obligation as Obligation
+from chesslaws.arbiter._touch import Touched as Touched
+
+__all__ = [
+    "Accept",
+    "Adjust",
+    "Arbiter",
+    "ArbiterActionKind",
+    "Claim",
+    "ClaimKind",
+    "Decline",
+    "Edition",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalKind",
+    "Millis",
+    "Mode",
+    "MoveMade",
+    "Obligation",
+    "Offer",
+    "Penalty",
+    "PenaltyKind",
+    "PendingIllegal",
+    "Press",
+    "Profile",
+    "Reason",
+    "Resign",
+    "Rules",
+    "Ruling",
+    "RulingKind",
+    "Start",
+    "Supervision",
+    "Tick",
+    "Touch",
+    "TouchMoveEnforcement",
+    "Touched",
+    "Variant",
+    "event_from_json",
+    "ms_to_seconds",
+    "parse_event",
+    "ruling_from_json",
+    "seconds_to_ms",
+]

@@ -1,0 +1,637 @@
+"""Events: what happens at the board, one JSON line each (``spec/events.md``, version 1).
+
+Each event is a frozen value. :func:`parse_event` reads one line of an event log and
+:meth:`to_json` writes it back; ``parse_event(json.dumps(e.to_json())) == e`` for every event.
+Times are integer milliseconds since the ``start`` event (see :mod:`._time`). A line that cannot
+be taken raises :class:`~chesslaws.InvalidEvent` naming the line and the field; the arbiter turns
+that into a ``rejected`` ruling and reads on.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, TypeAlias
+
+from chesslaws._color import Color
+from chesslaws._errors import InvalidEvent
+from chesslaws.core import PieceType, parse_square, square_name
+
+from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
+
+__all__ = [
+    "Accept",
+    "Adjust",
+    "Arbiter",
+    "ArbiterActionKind",
+    "Claim",
+    "ClaimKind",
+    "Decline",
+    "Edition",
+    "Event",
+    "Mode",
+    "MoveMade",
+    "Offer",
+    "Press",
+    "Resign",
+    "Rules",
+    "Start",
+    "Supervision",
+    "Tick",
+    "Touch",
+    "TouchMoveEnforcement",
+    "Variant",
+    "event_from_json",
+    "parse_event",
+]
+
+
+class Mode(enum.Enum):
+    """Standard play, rapid (Appendix A) or blitz (Appendix B)."""
+
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
+class Variant(enum.Enum):
+    """Standard chess or Chess960 (Guidelines II)."""
+
+    STANDARD = "standard"
+    CHESS960 = "chess960"
+
+
+class Edition(enum.Enum):
+    """Which edition of the Laws rules the game (penalty amounts, 5.1.2 resignation)."""
+
+    E2018 = "2018"
+    E2023 = "2023"
+
+
+class Supervision(enum.Enum):
+    """Rapid A.4, blitz B.2 (``full``) or A.5, B.3 (``partial``), set by the event (A.6, B.4)."""
+
+    FULL = "full"
+    PARTIAL = "partial"
+
+
+class TouchMoveEnforcement(enum.Enum):
+    """Whether the arbiter rules a touch-move breach at once, or only on a claim (4.8).
+
+    An arbiter who sees a breach of Article 4 steps in at once (Arbiters' Manual); where touches
+    come from sensors or reports and nobody watches, a breach is ruled only on the opponent's
+    claim, which he loses by touching a piece (4.8). An extension of the event format.
+    """
+
+    ARBITER = "arbiter"
+    CLAIM = "claim"
+
+
+class ClaimKind(enum.Enum):
+    """What a player claims (9.2, 9.3, 6.8, 4.8, 7.5 / A.5.2)."""
+
+    THREEFOLD = "threefold"
+    FIFTY = "fifty"
+    FLAG = "flag"
+    TOUCH_MOVE = "touch_move"
+    ILLEGAL_MOVE = "illegal_move"
+
+
+class ArbiterActionKind(enum.Enum):
+    """What the arbiter does (6.10, 6.11, 12); the last four are extensions (docs/events.md)."""
+
+    ADD_TIME = "add_time"
+    SET_TIME = "set_time"
+    PAUSE = "pause"
+    RESUME = "resume"
+    OBSERVE_FLAG = "observe_flag"
+    DECLARE = "declare"
+    OBSERVE_ILLEGAL_MOVE = "observe_illegal_move"
+    OBSERVE_TOUCH_MOVE = "observe_touch_move"
+    SET_MOVES = "set_moves"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Event regulations of a ``start`` event (``rules`` object); ``None`` means the default.
+
+    ``supervision`` (A.6, B.4; default full), ``draw_offers_from_move`` (9.1.1),
+    ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
+    ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
+    ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
+    to the opponent where the Laws leave the amount to the event, e.g. blitz under B.2).
+    """
+
+    supervision: Supervision = Supervision.FULL
+    draw_offers_from_move: int | None = None
+    default_time: Millis = 0  # type: ignore[assignment]
+    edition: Edition = Edition.E2023
+    touch_move: TouchMoveEnforcement | None = None
+    illegal_move_penalty: Millis | None = None
+    incorrect_claim_penalty: Millis | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.supervision is not Supervision.FULL:
+            out["supervision"] = self.supervision.value
+        if self.draw_offers_from_move is not None:
+            out["draw_offers_from_move"] = self.draw_offers_from_move
+        if self.default_time:
+            out["default_time"] = ms_to_seconds(self.default_time)
+        if self.edition is not Edition.E2023:
+            out["edition"] = self.edition.value
+        if self.touch_move is not None:
+            out["touch_move"] = self.touch_move.value
+        if self.illegal_move_penalty is not None:
+            out["illegal_move_penalty"] = ms_to_seconds(self.illegal_move_penalty)
+        if self.incorrect_claim_penalty is not None:
+            out["incorrect_claim_penalty"] = ms_to_seconds(self.incorrect_claim_penalty)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The game starts and White's clock starts (6.6). ``time_control`` ``None``: no clock."""
+
+    time_control: str | None = None
+    fen: str | None = None
+    variant: Variant = Variant.STANDARD
+    mode: Mode | None = None
+    rules: Rules = field(default_factory=Rules)
+
+    at: Millis = 0  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "start", "time_control": self.time_control}
+        if self.fen is not None:
+            out["fen"] = self.fen
+        if self.variant is not Variant.STANDARD:
+            out["variant"] = self.variant.value
+        if self.mode is not None:
+            out["mode"] = self.mode.value
+        rules = self.rules.to_json()
+        if rules:
+            out["rules"] = rules
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Touch:
+    """Deliberate touch of the piece on ``square``, own or the opponent's (4.2.2–4.4).
+
+    ``piece`` (an extension) is a piece not on the board, brought to touch ``square``: the
+    promotion piece, fixed once it touches the promotion square (4.4.4).
+    """
+
+    at: Millis
+    by: Color
+    square: int
+    piece: PieceType | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("touch", self.at, self.by)
+        out["square"] = square_name(self.square)
+        if self.piece is not None:
+            out["piece"] = self.piece.letter.lower()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """Announced adjustment, "j'adoube" (4.2.1): no obligation."""
+
+    at: Millis
+    by: Color
+    square: int
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("adjust", self.at, self.by)
+        out["square"] = square_name(self.square)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMade:
+    """A move made on the board: the pieces released (4.7). It may be illegal (7.5).
+
+    ``move`` is UCI or SAN text, read against the position when the move is made. ``hands``
+    (an extension) is 2 for a move made with two hands (7.5.4).
+    """
+
+    at: Millis
+    by: Color
+    move: str
+    hands: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("move", self.at, self.by)
+        out["move"] = self.move
+        if self.hands != 1:
+            out["hands"] = self.hands
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """The player presses the clock, completing the move (6.2.1)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("press", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A draw offer (9.1.2)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("offer_draw", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Acceptance of the opponent's standing draw offer (5.2.3)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("accept_draw", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Oral rejection of the opponent's standing draw offer (9.1.2.1)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("decline_draw", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1)."""
+
+    at: Millis
+    by: Color
+    kind: ClaimKind
+    move: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("claim", self.at, self.by)
+        out["kind"] = self.kind.value
+        if self.move is not None:
+            out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Resignation (5.1.2)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("resign", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """Time passes and the arbiter looks at the clock (6.8)."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "tick", "at": instant_to_json(self.at)}
+
+
+@dataclass(frozen=True, slots=True)
+class Arbiter:
+    """The arbiter acts (6.10, 6.11, 12). Which fields matter depends on ``action``.
+
+    ``player`` and ``seconds`` (ms here) for ``add_time``/``set_time``; ``player`` and ``moves``
+    for ``set_moves``; ``result`` and ``reason`` for ``declare``; ``player`` for ``warning``.
+    ``article`` optionally names the Article the arbiter applies (e.g. ``"12.5"``).
+    """
+
+    at: Millis
+    action: ArbiterActionKind
+    player: Color | None = None
+    seconds: Millis | None = None
+    moves: int | None = None
+    result: str | None = None
+    reason: str | None = None
+    article: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "arbiter", "at": instant_to_json(self.at), "by": "arbiter"}
+        out["action"] = self.action.value
+        if self.player is not None:
+            out["player"] = self.player.label
+        if self.seconds is not None:
+            out["seconds"] = ms_to_seconds(self.seconds)
+        if self.moves is not None:
+            out["moves"] = self.moves
+        if self.result is not None:
+            out["result"] = self.result
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.article is not None:
+            out["article"] = self.article
+        return out
+
+
+Event: TypeAlias = (
+    Start
+    | Touch
+    | Adjust
+    | MoveMade
+    | Press
+    | Offer
+    | Accept
+    | Decline
+    | Claim
+    | Resign
+    | Tick
+    | Arbiter
+)
+"""Any event of the log."""
+
+
+def _head(kind: str, at: int, by: Color) -> dict[str, Any]:
+    return {"type": kind, "at": instant_to_json(at), "by": by.label}
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
+
+
+class _Reader:
+    """Reads the fields of one event object, raising InvalidEvent naming line and field."""
+
+    __slots__ = ("kind", "line", "obj")
+
+    def __init__(self, obj: dict[str, Any], line: int | None, kind: str) -> None:
+        self.obj = obj
+        self.line = line
+        self.kind = kind
+
+    def fail(self, name: str, message: str) -> InvalidEvent:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return InvalidEvent(f"{where}{self.kind} event: {message}", line=self.line, field=name)
+
+    def at(self) -> Millis:
+        if "at" not in self.obj:
+            raise self.fail("at", "missing 'at' (seconds since the start event)")
+        value = self.obj["at"]
+        if not isinstance(value, int | Decimal | float) or isinstance(value, bool):
+            raise self.fail("at", f"'at' must be a number of seconds, not {value!r}")
+        try:
+            ms = seconds_to_ms(value)
+        except ValueError as error:
+            raise self.fail("at", str(error)) from None
+        if ms < 0:
+            raise self.fail("at", f"'at' is negative: {value}")
+        return ms
+
+    def color(self, name: str = "by") -> Color:
+        value = self.obj.get(name)
+        if value not in ("white", "black"):
+            raise self.fail(name, f'\'{name}\' must be "white" or "black", not {value!r}')
+        return Color.parse(value)
+
+    def square(self, name: str = "square") -> int:
+        value = self.obj.get(name)
+        if not isinstance(value, str):
+            raise self.fail(name, f"'{name}' must be a square name such as \"e2\", not {value!r}")
+        try:
+            return parse_square(value.strip().lower())
+        except ValueError:
+            raise self.fail(name, f"no such square: {value!r}") from None
+
+    def text(self, name: str, *, required: bool = True) -> str | None:
+        value = self.obj.get(name)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(name, f"'{name}' must be a non-empty string, not {value!r}")
+        return value.strip()
+
+    def enum(self, name: str, cls: type[enum.Enum], default: Any = None) -> Any:
+        value = self.obj.get(name)
+        if value is None:
+            if default is not None:
+                return default
+            raise self.fail(name, f"missing '{name}'")
+        for member in cls:
+            if member.value == value:
+                return member
+        allowed = ", ".join(repr(m.value) for m in cls)
+        raise self.fail(name, f"'{name}' must be one of {allowed}, not {value!r}")
+
+    def count(self, name: str, *, minimum: int = 0) -> int | None:
+        value = self.obj.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise self.fail(name, f"'{name}' must be a whole number >= {minimum}, not {value!r}")
+        return value
+
+    def seconds(self, obj: dict[str, Any], name: str, *, signed: bool = False) -> Millis | None:
+        value = obj.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
+            raise self.fail(name, f"'{name}' must be a number of seconds, not {value!r}")
+        try:
+            ms = seconds_to_ms(value)
+        except ValueError as error:
+            raise self.fail(name, str(error)) from None
+        if ms < 0 and not signed:
+            raise self.fail(name, f"'{name}' must not be negative: {value}")
+        return ms
+
+
+_RULE_KEYS = frozenset(
+    {
+        "supervision",
+        "draw_offers_from_move",
+        "default_time",
+        "edition",
+        "touch_move",
+        "illegal_move_penalty",
+        "incorrect_claim_penalty",
+    }
+)
+
+
+def _rules(reader: _Reader) -> Rules:
+    raw = reader.obj.get("rules")
+    if raw is None:
+        return Rules()
+    if not isinstance(raw, dict):
+        raise reader.fail("rules", f"'rules' must be an object, not {raw!r}")
+    unknown = sorted(set(raw) - _RULE_KEYS)
+    if unknown:
+        known = ", ".join(sorted(_RULE_KEYS))
+        raise reader.fail("rules", f"unknown rule {unknown[0]!r} (known: {known})")
+    sub = _Reader(raw, reader.line, "start")
+    edition = raw.get("edition")
+    if isinstance(edition, int) and not isinstance(edition, bool):
+        raw = {**raw, "edition": str(edition)}
+        sub = _Reader(raw, reader.line, "start")
+    return Rules(
+        supervision=sub.enum("supervision", Supervision, Supervision.FULL),
+        draw_offers_from_move=sub.count("draw_offers_from_move", minimum=1),
+        default_time=sub.seconds(raw, "default_time") or Millis(0),
+        edition=sub.enum("edition", Edition, Edition.E2023),
+        touch_move=(
+            sub.enum("touch_move", TouchMoveEnforcement) if raw.get("touch_move") else None
+        ),
+        illegal_move_penalty=sub.seconds(raw, "illegal_move_penalty"),
+        incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
+    )
+
+
+def _start(reader: _Reader) -> Start:
+    obj = reader.obj
+    tc = obj.get("time_control")
+    if tc is not None and not isinstance(tc, str):
+        raise reader.fail("time_control", f"'time_control' must be a string or null, not {tc!r}")
+    fen = obj.get("fen")
+    if fen is not None and (not isinstance(fen, str) or not fen.strip()):
+        raise reader.fail("fen", f"'fen' must be a FEN string, not {fen!r}")
+    return Start(
+        time_control=tc.strip() if tc is not None else None,
+        fen=fen.strip() if fen is not None else None,
+        variant=reader.enum("variant", Variant, Variant.STANDARD),
+        mode=reader.enum("mode", Mode) if obj.get("mode") is not None else None,
+        rules=_rules(reader),
+    )
+
+
+def _touch(reader: _Reader) -> Touch:
+    piece_text = reader.obj.get("piece")
+    piece: PieceType | None = None
+    if piece_text is not None:
+        if not isinstance(piece_text, str) or piece_text.strip().lower() not in (
+            "q",
+            "r",
+            "b",
+            "n",
+        ):
+            raise reader.fail("piece", f"'piece' must be one of q, r, b, n, not {piece_text!r}")
+        piece = PieceType("pnbrqk".index(piece_text.strip().lower()) + 1)
+    return Touch(reader.at(), reader.color(), reader.square(), piece)
+
+
+def _move(reader: _Reader) -> MoveMade:
+    hands = reader.count("hands", minimum=1)
+    if hands is not None and hands > 2:
+        raise reader.fail("hands", f"'hands' must be 1 or 2, not {hands}")
+    text = reader.text("move")
+    assert text is not None
+    return MoveMade(reader.at(), reader.color(), text, hands or 1)
+
+
+def _claim(reader: _Reader) -> Claim:
+    kind = reader.enum("kind", ClaimKind)
+    return Claim(reader.at(), reader.color(), kind, reader.text("move", required=False))
+
+
+def _arbiter(reader: _Reader) -> Arbiter:
+    obj = reader.obj
+    by = obj.get("by", "arbiter")
+    if by != "arbiter":
+        raise reader.fail("by", f'an arbiter event is by "arbiter", not {by!r}')
+    action: ArbiterActionKind = reader.enum("action", ArbiterActionKind)
+    at = reader.at()
+    article = reader.text("article", required=False)
+    if action in (ArbiterActionKind.ADD_TIME, ArbiterActionKind.SET_TIME):
+        seconds = reader.seconds(obj, "seconds", signed=action is ArbiterActionKind.ADD_TIME)
+        if seconds is None:
+            raise reader.fail("seconds", f"{action.value} needs 'seconds'")
+        return Arbiter(at, action, player=reader.color("player"), seconds=seconds, article=article)
+    if action is ArbiterActionKind.SET_MOVES:
+        moves = reader.count("moves")
+        if moves is None:
+            raise reader.fail("moves", "set_moves needs 'moves'")
+        return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
+    if action is ArbiterActionKind.WARNING:
+        return Arbiter(at, action, player=reader.color("player"), article=article)
+    if action is ArbiterActionKind.DECLARE:
+        result = obj.get("result")
+        if result not in RESULTS:
+            raise reader.fail("result", f"'result' must be one of {', '.join(RESULTS)}")
+        reason = reader.text("reason", required=False) or "arbiter"
+        return Arbiter(at, action, result=result, reason=reason, article=article)
+    return Arbiter(at, action, article=article)
+
+
+def event_from_json(obj: object, line: int | None = None) -> Event:
+    """The event an already-decoded JSON object stands for; ``InvalidEvent`` if it is none.
+
+    Numbers should be decoded as ``Decimal`` (``parse_float=Decimal``) to keep ``at`` exact;
+    floats are accepted through their shortest repr.
+    """
+    if not isinstance(obj, dict):
+        where = f"line {line}: " if line is not None else ""
+        raise InvalidEvent(f"{where}an event is a JSON object, not {obj!r}"[:200], line=line)
+    kind = obj.get("type")
+    reader = _Reader(obj, line, str(kind))
+    if kind == "start":
+        return _start(reader)
+    if kind == "touch":
+        return _touch(reader)
+    if kind == "adjust":
+        return Adjust(reader.at(), reader.color(), reader.square())
+    if kind == "move":
+        return _move(reader)
+    if kind == "press":
+        return Press(reader.at(), reader.color())
+    if kind == "offer_draw":
+        return Offer(reader.at(), reader.color())
+    if kind == "accept_draw":
+        return Accept(reader.at(), reader.color())
+    if kind == "decline_draw":
+        return Decline(reader.at(), reader.color())
+    if kind == "claim":
+        return _claim(reader)
+    if kind == "resign":
+        return Resign(reader.at(), reader.color())
+    if kind == "tick":
+        return Tick(reader.at())
+    if kind == "arbiter":
+        return _arbiter(reader)
+    where = f"line {line}: " if line is not None else ""
+    raise InvalidEvent(f"{where}unknown event type {kind!r}", line=line, field="type")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number of seconds")
+
+
+def parse_event(text: str, line: int | None = None) -> Event:
+    """Read one JSON line of an event log (``line`` numbers the error message, 0-based).
+
+    >>> parse_event('{"type": "move", "at": 3.5, "by": "white", "move": "e2e4"}')
+    MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
+    """
+    try:
+        obj = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        where = f"line {line}: " if line is not None else ""
+        raise InvalidEvent(f"{where}not valid JSON: {error}", line=line) from None
+    return event_from_json(obj, line)

@@ -1,0 +1,122 @@
+"""Illegal moves as facts on the board (Article 7.5): what was made, and the board it leaves.
+
+An illegal move cannot be made on a :class:`~chesslaws.core.Position` (the rules engine only
+makes legal moves), so the arbiter keeps it aside as a :class:`PendingIllegal` until it is
+replaced (before the press), ruled on (7.5, A.4, A.5.2), or, in rapid and blitz without full
+supervision, stands because nobody claimed it in time (A.5.2). :func:`board_after` writes the
+FEN of the board an illegal move leaves, for that last case.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from chesslaws._color import Color
+from chesslaws.core import KING, ROOK, Move, Position
+
+from ._time import Millis
+
+__all__ = ["IllegalKind", "PendingIllegal", "board_after"]
+
+
+class IllegalKind(enum.Enum):
+    """Which sub-rule of 7.5 makes the completed move illegal."""
+
+    ILLEGAL = "7.5.1"  # against Article 3
+    UNPROMOTED = "7.5.2"  # pawn on the last rank, not exchanged
+    NO_MOVE = "7.5.3"  # clock pressed without a move
+    TWO_HANDS = "7.5.4"  # move made with two hands
+
+
+@dataclass(frozen=True, slots=True)
+class PendingIllegal:
+    """A move made on the board that the arbiter will rule on once it is completed.
+
+    ``move`` is the raw move (from and to squares) when the text gave them, ``None`` for SAN
+    that fits no legal move; ``legal`` is the legal move a two-handed move stands for, or the
+    queen promotion of an unexchanged pawn (7.5.2). ``completed_at`` is set once the clock was
+    pressed while nobody saw it (A.5.2).
+    """
+
+    by: Color
+    text: str
+    kind: IllegalKind
+    move: Move | None
+    legal: Move | None
+    made_at: Millis
+    completed_at: Millis | None = None
+
+
+_LETTERS = "pnbrqk"
+
+
+def _board(fen: str) -> list[str]:
+    squares = ["."] * 64
+    for rank_index, row in enumerate(fen.split(" ")[0].split("/")):
+        file = 0
+        for char in row:
+            if char.isdigit():
+                file += int(char)
+            else:
+                squares[(7 - rank_index) * 8 + file] = char
+                file += 1
+    return squares
+
+
+def _placement(squares: list[str]) -> str:
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for file in range(8):
+            char = squares[rank * 8 + file]
+            if char == ".":
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += char
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def board_after(position: Position, move: Move) -> str:
+    """The FEN of the board after ``move`` is made as it stands, legal or not.
+
+    The piece on the from-square goes to the to-square (replacing what stood there; a promotion
+    letter exchanges it); the other side has the move; castling rights go for a king or rook
+    that moved or was taken; no en passant; the halfmove clock restarts. The caller checks
+    whether the result is a position at all (``Position.from_fen``).
+    """
+    fen = position.fen()
+    fields = fen.split(" ")
+    squares = _board(fen)
+    piece = squares[move.from_square]
+    squares[move.from_square] = "."
+    if move.promotion is not None:
+        letter = _LETTERS[move.promotion - 1]
+        piece = letter.upper() if piece.isupper() else letter
+    squares[move.to_square] = piece
+    mover = position.side_to_move
+    rights = fields[2]
+    if not position.chess960 and rights != "-":
+        keep = []
+        for char in rights:
+            white = char.isupper()
+            back = 0 if white else 56
+            king_home = back + 4
+            rook_home = back + (7 if char.lower() == "k" else 0)
+            king = "K" if white else "k"
+            rook = "R" if white else "r"
+            if squares[king_home] == king and squares[rook_home] == rook:
+                keep.append(char)
+        rights = "".join(keep) or "-"
+    elif rights != "-":
+        moved = position.piece_at(move.from_square)
+        if moved is not None and moved.type in (KING, ROOK):
+            side = "ABCDEFGHKQ" if mover is Color.WHITE else "abcdefghkq"
+            rights = "".join(c for c in rights if c not in side) or "-"
+    turn = "b" if mover is Color.WHITE else "w"
+    fullmove = int(fields[5]) + (1 if mover is Color.BLACK else 0)
+    return f"{_placement(squares)} {turn} {rights} - 0 {fullmove}"

@@ -1,0 +1,201 @@
+"""Rulings: what the arbiter decides, one JSON line each (``spec/events.md``, version 1).
+
+A :class:`Ruling` names the event that caused it (its 0-based line), the instant, the kind of
+ruling and the Article applied. :meth:`Ruling.to_json` writes exactly the format of the spec;
+:func:`ruling_from_json` reads it back (``ruling_from_json(r.to_json()) == r``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from chesslaws._color import Color
+
+from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
+
+__all__ = [
+    "Penalty",
+    "PenaltyKind",
+    "Reason",
+    "Ruling",
+    "RulingKind",
+    "ruling_from_json",
+]
+
+
+class RulingKind(enum.Enum):
+    """The ``ruling`` names of the spec; ``clock`` is an extension (pause and resume, 6.11)."""
+
+    TOUCH_MOVE = "touch_move"
+    ILLEGAL_MOVE = "illegal_move"
+    INCORRECT_CLAIM = "incorrect_claim"
+    CLAIM_REFUSED = "claim_refused"
+    DRAW_OFFER = "draw_offer"
+    FLAG = "flag"
+    PENALTY = "penalty"
+    GAME_OVER = "game_over"
+    REJECTED = "rejected"
+    CLOCK = "clock"
+
+
+class Reason(enum.Enum):
+    """Why a game ended (the ``reason`` of a ``game_over`` ruling); ``.article`` cites the Law."""
+
+    CHECKMATE = "checkmate"
+    RESIGNATION = "resignation"
+    RESIGNATION_CANNOT_CHECKMATE = "resignation_cannot_checkmate"
+    STALEMATE = "stalemate"
+    DEAD_POSITION = "dead_position"
+    AGREEMENT = "agreement"
+    THREEFOLD = "threefold"
+    FIFTY_MOVES = "fifty_moves"
+    FIVEFOLD = "fivefold"
+    SEVENTY_FIVE_MOVES = "seventy_five_moves"
+    FLAG = "flag"
+    FLAG_CANNOT_CHECKMATE = "flag_cannot_checkmate"
+    SECOND_ILLEGAL_MOVE = "second_illegal_move"
+    ILLEGAL_MOVE_CANNOT_CHECKMATE = "illegal_move_cannot_checkmate"
+    DEFAULT = "default"
+    ARBITER = "arbiter"
+
+    @property
+    def article(self) -> str:
+        """The Article that ends the game for this reason."""
+        return _REASON_ARTICLES[self]
+
+
+_REASON_ARTICLES = {
+    Reason.CHECKMATE: "5.1.1",
+    Reason.RESIGNATION: "5.1.2",
+    Reason.RESIGNATION_CANNOT_CHECKMATE: "5.1.2",
+    Reason.STALEMATE: "5.2.1",
+    Reason.DEAD_POSITION: "5.2.2",
+    Reason.AGREEMENT: "5.2.3",
+    Reason.THREEFOLD: "9.2",
+    Reason.FIFTY_MOVES: "9.3",
+    Reason.FIVEFOLD: "9.6.1",
+    Reason.SEVENTY_FIVE_MOVES: "9.6.2",
+    Reason.FLAG: "6.9",
+    Reason.FLAG_CANNOT_CHECKMATE: "6.9",
+    Reason.SECOND_ILLEGAL_MOVE: "7.5.5",
+    Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE: "7.5.5",
+    Reason.DEFAULT: "6.7.1",
+    Reason.ARBITER: "12",
+}
+
+
+class PenaltyKind(enum.Enum):
+    """What a penalty or correction does to the clock or the player (6.10.2, 12.9)."""
+
+    ADD_TIME = "add_time"
+    SET_TIME = "set_time"
+    SET_MOVES = "set_moves"
+    REMOVE_INCREMENT = "remove_increment"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty object such as ``{"add_time": {"player": "black", "seconds": 120}}``."""
+
+    kind: PenaltyKind
+    player: Color
+    ms: Millis | None = None
+    moves: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"player": self.player.label}
+        if self.ms is not None:
+            body["seconds"] = ms_to_seconds(self.ms)
+        if self.moves is not None:
+            body["moves"] = self.moves
+        return {self.kind.value: body}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Penalty:
+        ((name, body),) = obj.items()
+        seconds = body.get("seconds")
+        return cls(
+            PenaltyKind(name),
+            Color.parse(body["player"]),
+            seconds_to_ms(seconds) if seconds is not None else None,
+            body.get("moves"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One decision of the arbiter, caused by event number ``event`` at instant ``at`` (ms).
+
+    Optional fields appear in the JSON only when set: ``by`` (the player concerned),
+    ``result``/``reason`` (``game_over``; a ``rejected`` ruling gives its reason too),
+    ``status`` (``draw_offer``: ``standing``, ``declined``, ``lapsed``, ``not_allowed``;
+    ``clock``: ``paused``, ``resumed``), ``move`` (the move ruled on), ``must_move`` (UCI of
+    the legal moves allowed), ``penalty`` and ``note``.
+    """
+
+    event: int
+    at: Millis | None
+    kind: RulingKind
+    article: str | None = None
+    by: Color | None = None
+    result: str | None = None
+    reason: str | None = None
+    status: str | None = None
+    move: str | None = None
+    must_move: tuple[str, ...] | None = None
+    penalty: Penalty | None = None
+    note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the spec (field order: event, at, ruling, by, result, …)."""
+        out: dict[str, Any] = {"event": self.event}
+        if self.at is not None:
+            out["at"] = instant_to_json(self.at)
+        out["ruling"] = self.kind.value
+        if self.by is not None:
+            out["by"] = self.by.label
+        if self.result is not None:
+            out["result"] = self.result
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.status is not None:
+            out["status"] = self.status
+        if self.move is not None:
+            out["move"] = self.move
+        if self.must_move is not None:
+            out["must_move"] = list(self.must_move)
+        if self.article is not None:
+            out["article"] = self.article
+        if self.penalty is not None:
+            out["penalty"] = self.penalty.to_json()
+        if self.note is not None:
+            out["note"] = self.note
+        return out
+
+
+def ruling_from_json(obj: dict[str, Any]) -> Ruling:
+    """Read back a ruling written by :meth:`Ruling.to_json` (``KeyError``/``ValueError`` if not)."""
+    at = obj.get("at")
+    by = obj.get("by")
+    must = obj.get("must_move")
+    penalty = obj.get("penalty")
+    return Ruling(
+        event=int(obj["event"]),
+        at=seconds_to_ms(Decimal(str(at)) if isinstance(at, float) else at)
+        if at is not None
+        else None,
+        kind=RulingKind(obj["ruling"]),
+        article=obj.get("article"),
+        by=Color.parse(by) if by is not None else None,
+        result=obj.get("result"),
+        reason=obj.get("reason"),
+        status=obj.get("status"),
+        move=obj.get("move"),
+        must_move=tuple(must) if must is not None else None,
+        penalty=Penalty.from_json(penalty) if penalty is not None else None,
+        note=obj.get("note"),
+    )
