@@ -22,6 +22,10 @@ from chesslaws.clock import Clock as Clock
 from chesslaws.clock import TimeControl as TimeControl
 from chesslaws.core import Move as Move
 from chesslaws.core import Position as Position
+from chesslaws.endings import GameRecord as GameRecord
+from chesslaws.endings import Termination as Termination
+from chesslaws.endings import can_checkmate as can_checkmate
+from chesslaws.endings import is_dead as is_dead
 
 __version__ = "0.1.0"
 
@@ -33,6 +37,7 @@ __all__ = [
     "Clock",
     "ClockError",
     "Color",
+    "GameRecord",
     "IllegalMove",
     "IllegalPosition",
     "InvalidFen",
@@ -40,6 +45,9 @@ __all__ = [
     "Move",
     "PgnError",
     "Position",
+    "Termination",
     "TimeControl",
     "TimeControlError",
+    "can_checkmate",
+    "is_dead",
 ]
