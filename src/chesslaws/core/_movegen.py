@@ -94,7 +94,7 @@ def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
 def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> int:
     """Append the legal move codes to ``moves`` (only to squares in ``to_mask``), or count them
     when ``moves`` is None. Returns the number of legal moves found."""
-    us = pos.turn
+    us = pos._turn
     them = us ^ 1
     bb = pos._bb
     own = pos._occ_c[us]

@@ -96,7 +96,7 @@ def parse_san(pos: Position, text: str) -> int:
     s = text.strip().rstrip("+#!?")
     if s in _CASTLE_SHORT or s in _CASTLE_LONG:
         short = s in _CASTLE_SHORT
-        king = pos._kings[pos.turn]
+        king = pos._kings[pos._turn]
         for code in pos.legal_codes():
             if code >> 15 == CASTLING and ((code >> 6 & 63) > king) == short:
                 return code
@@ -150,7 +150,7 @@ def parse_san(pos: Position, text: str) -> int:
 def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
     """Squares from which a piece of ``kind`` of the side to move could reach ``to`` by the
     rules of Article 3, ignoring whether its own king would then be in check."""
-    us = pos.turn
+    us = pos._turn
     own = pos._occ_c[us]
     bit = 1 << to
     if bit & own:
@@ -196,7 +196,7 @@ def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
 
 def _leaves_king_safe(pos: Position, code: int) -> bool:
     """Whether a pseudo-legal, non-castling move code leaves its own king unattacked (3.9)."""
-    us = pos.turn
+    us = pos._turn
     frm = code & 63
     to = code >> 6 & 63
     occ = pos._occ_c[0] | pos._occ_c[1]

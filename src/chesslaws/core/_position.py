@@ -54,11 +54,11 @@ class Position:
         "_kings",
         "_occ_c",
         "_stack",
+        "_turn",
         "castling",
         "chess960",
         "fullmove_number",
         "halfmove_clock",
-        "turn",
     )
 
     _board: list[int]
@@ -73,7 +73,7 @@ class Position:
     chess960: bool
     fullmove_number: int
     halfmove_clock: int
-    turn: int
+    _turn: int
 
     def __init__(self) -> None:
         self._load(parse_fen(STARTING_FEN), chess960=False)
@@ -138,7 +138,7 @@ class Position:
             if code:
                 self._bb[code] |= 1 << square
                 self._occ_c[code >> 3] |= 1 << square
-        self.turn = int(setup.turn)
+        self._turn = int(setup.turn)
         self.chess960 = chess960
         self.halfmove_clock = setup.halfmove_clock
         self.fullmove_number = setup.fullmove_number
@@ -157,8 +157,8 @@ class Position:
             return tuple(reasons)
         if (self._bb[1] | self._bb[9]) & (BB_RANKS[0] | BB_RANKS[7]):
             reasons.append("a pawn stands on the first or last rank (Article 3.7)")
-        them = self.turn ^ 1
-        if _movegen.attackers(self, self.turn, self._kings[them], self.occupied):
+        them = self._turn ^ 1
+        if _movegen.attackers(self, self._turn, self._kings[them], self.occupied):
             reasons.append("the side not to move is in check (Article 3.10.3)")
         reasons.extend(self._load_castling(setup.castling))
         self._ep = -1
@@ -222,7 +222,7 @@ class Position:
 
     def _ep_problem(self, ep: int) -> str | None:
         """Why ``ep`` cannot be the square a double step just passed over, or None."""
-        if self.turn == 0:
+        if self._turn == 0:
             rank, pusher, origin = 5, ep - 8, ep + 8
             pawn = 9
         else:
@@ -237,7 +237,7 @@ class Position:
 
     def _compute_key(self) -> int:
         key = castling_key(self.castling)
-        if self.turn:
+        if self._turn:
             key ^= Z_TURN
         for square, code in enumerate(self._board):
             if code:
@@ -259,15 +259,20 @@ class Position:
         other.chess960 = self.chess960
         other.fullmove_number = self.fullmove_number
         other.halfmove_clock = self.halfmove_clock
-        other.turn = self.turn
+        other._turn = self._turn
         return other
 
     # -- reading the position -----------------------------------------------------------------
 
     @property
+    def turn(self) -> Color:
+        """The side to move."""
+        return BLACK if self._turn else WHITE
+
+    @property
     def side_to_move(self) -> Color:
-        """The side to move, as a :class:`Color`."""
-        return BLACK if self.turn else WHITE
+        """The side to move (same as :attr:`turn`)."""
+        return BLACK if self._turn else WHITE
 
     @property
     def ep_square(self) -> int | None:
@@ -335,7 +340,7 @@ class Position:
         return " ".join(
             (
                 board_fen(self._board),
-                "b" if self.turn else "w",
+                "b" if self._turn else "w",
                 self._castling_field(shredder),
                 ep_name(None if ep < 0 else ep),
                 str(self.halfmove_clock),
@@ -391,7 +396,7 @@ class Position:
     def has_legal_en_passant(self) -> bool:
         """Whether an en passant capture is legal now (Article 3.7.3.1)."""
         ep = self._ep
-        if ep < 0 or not PAWN_ATTACKS[self.turn ^ 1][ep] & self._bb[1 | self.turn << 3]:
+        if ep < 0 or not PAWN_ATTACKS[self._turn ^ 1][ep] & self._bb[1 | self._turn << 3]:
             return False
         return any(code >> 15 == EN_PASSANT for code in self._codes_to(1 << ep))
 
@@ -411,7 +416,7 @@ class Position:
     def repetition_key(self) -> tuple[tuple[int, ...], int, int, int]:
         """The exact identity of the position under Article 9.2.3 (no hash collisions)."""
         ep = self._ep if self._ep >= 0 and self.has_legal_en_passant() else -1
-        return (tuple(self._board), self.turn, self.castling, ep)
+        return (tuple(self._board), self._turn, self.castling, ep)
 
     # -- making and unmaking moves ------------------------------------------------------------
 
@@ -422,7 +427,7 @@ class Position:
         board = self._board
         bb = self._bb
         occ_c = self._occ_c
-        us = self.turn
+        us = self._turn
         them = us ^ 1
         piece = board[frm]
         captured = board[to]
@@ -496,7 +501,7 @@ class Position:
         self._key = key
         if us:
             self.fullmove_number += 1
-        self.turn = them
+        self._turn = them
 
     def pop_code(self) -> int:
         """Unmake the last move; returns its code. Raises IndexError when no move was made."""
@@ -505,9 +510,9 @@ class Position:
         self._ep = ep
         self.halfmove_clock = halfmove
         self._key = key
-        them = self.turn
+        them = self._turn
         us = them ^ 1
-        self.turn = us
+        self._turn = us
         if us:
             self.fullmove_number -= 1
         frm = code & 63
@@ -617,7 +622,7 @@ class Position:
         frm, to = move.from_square, move.to_square
         code = self._board[frm]
         kind = code & 7
-        us = self.turn
+        us = self._turn
         if kind == 6 and code >> 3 == us:
             rook_code = 4 | us << 3
             if self._board[to] == rook_code and (1 << to) & self.castling:
@@ -651,11 +656,11 @@ class Position:
 
     def checkers(self) -> int:
         """Bitboard of the enemy pieces giving check to the side to move (Article 3.9)."""
-        return _movegen.attackers(self, self.turn ^ 1, self._kings[self.turn], self.occupied)
+        return _movegen.attackers(self, self._turn ^ 1, self._kings[self._turn], self.occupied)
 
     def is_check(self) -> bool:
         """Whether the side to move is in check (Article 3.9.1)."""
-        return _movegen.is_attacked(self, self.turn ^ 1, self._kings[self.turn], self.occupied)
+        return _movegen.is_attacked(self, self._turn ^ 1, self._kings[self._turn], self.occupied)
 
     def is_attacked(self, square: int, by: int) -> bool:
         """Whether a piece of colour ``by`` attacks ``square``."""
@@ -670,7 +675,7 @@ class Position:
         return not self.is_check() and not self._has_legal_move()
 
     def _has_legal_move(self) -> bool:
-        us = self.turn
+        us = self._turn
         ksq = self._kings[us]
         occ = self.occupied
         own = self._occ_c[us]
