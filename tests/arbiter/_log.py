@@ -53,7 +53,8 @@ def _line(text: str) -> str:
         body: dict[str, Any] = {"type": "arbiter", "action": words[2]}
         for word in words[3:]:
             key, value = word.split("=", 1)
-            body[key] = json.loads(value) if value[0].isdigit() or value[0] == "-" else value
+            numeric = key in ("seconds", "moves")
+            body[key] = json.loads(value) if numeric else value
         return head + json.dumps(body)[1:]
     by, verb, args = words[1], words[2], words[3:]
     body = {"by": by}

@@ -105,7 +105,8 @@ class Game:
     an event it cannot take: it answers with a ``rejected`` ruling and leaves the state as it was.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, mate_budget: int = 5_000) -> None:
+        self._mate_budget = mate_budget
         self._index = 0
         self._events: list[Event | str] = []
         self._start: Start | None = None
@@ -233,7 +234,7 @@ class Game:
         """``color``'s time left at instant ``at`` (default: the last event), or None (no clock)."""
         if self._clock is None:
             return None
-        return self._clock.remaining(color, self._last_at if at is None else Millis(at))
+        return self._clock.remaining(Color(color), self._last_at if at is None else Millis(at))
 
     def state(self) -> GameState:
         """The whole state as a value: equal for two games fed the same events."""
@@ -357,7 +358,7 @@ class Game:
                 clock = ClockFace.create(event.time_control, position.side_to_move)
             except ChessLawsError as error:
                 raise _Rejected(f"bad 'time_control': {error}") from None
-            if mode is None:
+            if mode is None and clock is not None:
                 mode = clock.mode
         self._start = event
         self._profile = Profile(mode or Mode.STANDARD, event.rules)
@@ -410,7 +411,8 @@ class Game:
         ]
 
     def _can_checkmate(self, color: Color) -> Winnability:
-        return can_checkmate(self._record.position, color).verdict
+        position = self._record.position
+        return can_checkmate(position, color, budget=self._mate_budget).verdict
 
     def _end(
         self, result: str, reason: str, article: str, at: Millis, idx: int, **fields: object
