@@ -14,10 +14,12 @@ from chesslaws._errors import ChessLawsError as ChessLawsError
 from chesslaws._errors import ClockError as ClockError
 from chesslaws._errors import IllegalMove as IllegalMove
 from chesslaws._errors import IllegalPosition as IllegalPosition
+from chesslaws._errors import InvalidEvent as InvalidEvent
 from chesslaws._errors import InvalidFen as InvalidFen
 from chesslaws._errors import InvalidNotation as InvalidNotation
 from chesslaws._errors import PgnError as PgnError
 from chesslaws._errors import TimeControlError as TimeControlError
+from chesslaws.arbiter import Game as Game
 from chesslaws.clock import Clock as Clock
 from chesslaws.clock import TimeControl as TimeControl
 from chesslaws.core import Move as Move
@@ -37,9 +39,11 @@ __all__ = [
     "Clock",
     "ClockError",
     "Color",
+    "Game",
     "GameRecord",
     "IllegalMove",
     "IllegalPosition",
+    "InvalidEvent",
     "InvalidFen",
     "InvalidNotation",
     "Move",

@@ -945,6 +945,7 @@ class Game:
                     note="no agreement before both players have made at least one move",
                 )
             ]
+        self._offers[offerer] = False
         return self._end(_DRAW, Reason.AGREEMENT.value, "5.2.3", event.at, idx)
 
     def _on_decline(self, event: Decline, idx: int) -> list[Ruling]:
