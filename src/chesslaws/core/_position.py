@@ -153,10 +153,11 @@ class Position:
                 reasons.append(f"{name} has {kings.bit_count()} kings, not one (Article 2.3)")
             else:
                 self._kings[color] = kings.bit_length() - 1
-        if reasons:
-            return tuple(reasons)
+        bad_kings = bool(reasons)
         if (self._bb[1] | self._bb[9]) & (BB_RANKS[0] | BB_RANKS[7]):
             reasons.append("a pawn stands on the first or last rank (Article 3.7)")
+        if bad_kings:  # the remaining tests need exactly one king a side
+            return tuple(reasons)
         them = self._turn ^ 1
         if _movegen.attackers(self, self._turn, self._kings[them], self.occupied):
             reasons.append("the side not to move is in check (Article 3.10.3)")
