@@ -613,6 +613,8 @@ class Position:
         if not (0 <= move.from_square < 64 and 0 <= move.to_square < 64):
             return None
         code = self._move_to_code(move)
+        if move.promotion is not None and not code >> 12 & 7:
+            return None  # a promotion piece on castling or en passant (Article 3.7.5)
         to = code >> 6 & 63
         mask = 1 << to
         if code >> 15 == CASTLING:
