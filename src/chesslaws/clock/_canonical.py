@@ -14,6 +14,8 @@ if the last period has a move count it repeats.
 
 from __future__ import annotations
 
+import re
+
 from chesslaws.clock._kind import TimeControlKind
 from chesslaws.clock._period import DelayMode, Period
 from chesslaws.clock._reader import Reader
@@ -37,12 +39,45 @@ def format_period(period: Period) -> str:
     return "".join(parts)
 
 
+# Whole seconds, the usual case, read without the general reader.
+_PLAIN = re.compile(r"(?:([1-9]\d*)/)?(\d+)(?:\+(\d+)(?:@([1-9]\d*))?)?(?:([db])(\d+))?\Z")
+
+
+def _read_plain(text: str) -> tuple[Period, ...] | None:
+    """Periods of whole seconds; ``None`` when the text needs the general reader."""
+    parts = text.split(":")
+    last = len(parts) - 1
+    periods = []
+    for i, part in enumerate(parts):
+        match = _PLAIN.match(part)
+        if match is None:
+            return None
+        moves, time, increment, start, letter, delay = match.groups()
+        if moves is None and i != last:
+            return None
+        periods.append(
+            Period(
+                None if moves is None else int(moves),
+                int(time) * 1000,
+                0 if increment is None else int(increment) * 1000,
+                1 if start is None else int(start),
+                0 if delay is None else int(delay) * 1000,
+                DelayMode.BRONSTEIN if letter == "b" else DelayMode.SIMPLE,
+            )
+        )
+    return tuple(periods)
+
+
 def read_canonical(text: str) -> tuple[TimeControlKind, tuple[Period, ...], int]:
     """Read the canonical/PGN syntax: ``(kind, periods, sandclock ms)``.
 
     Surrounding whitespace is ignored; anything else out of place raises
     :class:`~chesslaws.TimeControlError` naming the index and what was expected.
     """
+    if text[:1].isdigit():
+        plain = _read_plain(text)
+        if plain is not None:
+            return TimeControlKind.PERIODS, plain, 0
     r = Reader(text)
     r.skip_space()
     end = len(text.rstrip())

@@ -84,7 +84,6 @@ class Clock:
     """
 
     __slots__ = (
-        "_bronstein",
         "_delay_left",
         "_end",
         "_flag",
@@ -100,6 +99,7 @@ class Clock:
         "_sdelay",
         "_side",
         "_source",
+        "_spec",
         "_started",
         "_stopped",
         "_t0",
@@ -136,8 +136,15 @@ class Clock:
     def _install(self, periods: tuple[Period, ...]) -> None:
         self._periods = periods
         self._sdelay = tuple(p.simple_delay for p in periods)
-        self._bronstein = tuple(
-            p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0 for p in periods
+        # Per period, what a press needs: increment, its first move, Bronstein delay, final?
+        self._spec = tuple(
+            (
+                p.increment,
+                p.increment_from,
+                p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
+                p.moves is None,
+            )
+            for p in periods
         )
 
     # --- instants -----------------------------------------------------------------------------
@@ -216,36 +223,50 @@ class Clock:
         when this move completes the period (6.3.1). Then the opponent's clock runs.
         Raises :class:`~chesslaws.ClockError` unless ``color``'s clock is running.
         """
-        now = self._now(now, True, "press")
+        # Fast path: an int instant not before the last one (always set once started).
+        last = self._last
+        if type(now) is int and last is not None and now >= last:
+            self._last = now
+        else:
+            now = self._now(now, True, "press")
         if self._side is not color or self._paused or self._stopped:
             raise ClockError(
                 f"press: {Color(color).label}'s clock is not running ({self._state_text()})"
             )
-        self._settle(now)
-        periods = self._periods
+        main = self._main
+        out = self._out
+        elapsed = now - self._t0
+        delay = self._delay_left
+        if out[color] or self._sand or elapsed >= delay + main[color]:
+            self._settle(now)  # flags and sandclocks: the general case
+            elapsed = self._turn_elapsed
+        else:
+            if elapsed > delay:
+                main[color] -= elapsed - delay
+            elapsed += self._turn_elapsed
         p = self._period[color]
-        period = periods[p]
+        increment, increment_from, refund, final = self._spec[p]
         n = self._moves[color] + 1
         self._moves[color] = n
-        main = self._main
-        if not (self._out[color] and period.moves is None):
-            add = period.increment if n >= period.increment_from else 0
-            refund = self._bronstein[p]
+        if not (final and out[color]):
+            add = increment if n >= increment_from else 0
             if refund:
-                add += refund if self._turn_elapsed > refund else self._turn_elapsed
+                add += refund if elapsed > refund else elapsed
             if add:
                 main[color] += add
-                self._out[color] = False
+                out[color] = False
         if n == self._end[color]:
+            periods = self._periods
             q = p + 1 if p + 1 < len(periods) else p
             following = periods[q]
             self._period[color] = q
             self._end[color] = None if following.moves is None else n + following.moves
             if following.time:
                 main[color] += following.time
-                self._out[color] = False
+                out[color] = False
         other = _OTHER[color]
         self._side = other
+        self._t0 = now
         self._turn_elapsed = 0
         self._delay_left = self._sdelay[self._period[other]]
         return main[color]

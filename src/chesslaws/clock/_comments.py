@@ -100,6 +100,8 @@ def format_emt(ms: int) -> str:
 
 
 _COMMAND = re.compile(r"\[%(clk|emt)(?=[\s\]])\s*([^\]]*)\]", re.IGNORECASE)
+# The usual spelling, read without the general reader: h:mm:ss with up to 3 decimals.
+_PLAIN = re.compile(r"(\d+):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?\s*\Z")
 
 
 def parse_clock_comment(comment: str, *, strict: bool = True) -> tuple[int | None, int | None]:
@@ -115,11 +117,23 @@ def parse_clock_comment(comment: str, *, strict: bool = True) -> tuple[int | Non
     (None, None)
     """
     found: dict[str, int] = {}
-    r = Reader(comment, label="clock comment")
+    r: Reader | None = None
+    if "[%" not in comment:
+        return None, None
     for match in _COMMAND.finditer(comment):
         name = match.group(1).lower()
         if name in found:
             continue
+        plain = _PLAIN.match(match.group(2))
+        if plain is not None:
+            hours, minutes, seconds, fraction = plain.groups()
+            ms = (int(hours) * 3600 + int(minutes) * 60 + int(seconds)) * 1000
+            if fraction:
+                ms += int(fraction.ljust(3, "0"))
+            found[name] = ms
+            continue
+        if r is None:
+            r = Reader(comment, label="clock comment")
         r.pos = match.start(2)
         try:
             found[name] = _read_hms(r, match.start(2) + len(match.group(2).rstrip()))

@@ -62,6 +62,27 @@ class Period:
     delay_mode: DelayMode = DelayMode.SIMPLE
 
     def __post_init__(self) -> None:
+        moves = self.moves
+        if not (
+            type(self.time) is int
+            and type(self.increment) is int
+            and type(self.delay) is int
+            and type(self.increment_from) is int
+            and self.time >= 0
+            and self.increment >= 0
+            and self.delay >= 0
+            and self.increment_from >= 1
+            and (moves is None or (type(moves) is int and moves >= 1))
+            and type(self.delay_mode) is DelayMode
+        ):
+            self._explain()
+        if self.increment == 0 and self.increment_from != 1:
+            object.__setattr__(self, "increment_from", 1)
+        if self.delay == 0 and self.delay_mode is not DelayMode.SIMPLE:
+            object.__setattr__(self, "delay_mode", DelayMode.SIMPLE)
+
+    def _explain(self) -> None:
+        """Raise the error that says which field is wrong."""
         if self.moves is not None:
             if not isinstance(self.moves, int) or isinstance(self.moves, bool):
                 raise TypeError(f"Period.moves must be an int or None, got {self.moves!r}")
@@ -70,16 +91,16 @@ class Period:
         _check_ms("time", self.time)
         _check_ms("increment", self.increment)
         _check_ms("delay", self.delay)
-        if not isinstance(self.increment_from, int) or self.increment_from < 1:
+        if (
+            not isinstance(self.increment_from, int)
+            or isinstance(self.increment_from, bool)
+            or self.increment_from < 1
+        ):
             raise ValueError(
                 f"Period.increment_from must be a move number >= 1, got {self.increment_from!r}"
             )
         if not isinstance(self.delay_mode, DelayMode):
             raise TypeError(f"Period.delay_mode must be a DelayMode, got {self.delay_mode!r}")
-        if self.increment == 0 and self.increment_from != 1:
-            object.__setattr__(self, "increment_from", 1)
-        if self.delay == 0 and self.delay_mode is not DelayMode.SIMPLE:
-            object.__setattr__(self, "delay_mode", DelayMode.SIMPLE)
 
     @property
     def bronstein(self) -> bool:

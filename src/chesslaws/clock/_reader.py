@@ -64,10 +64,10 @@ class Reader:
 
     def number(self, what: str, scale: int = 1000) -> int:
         """Read ``DIGITS[.DIGITS]`` in units of ``scale`` ms, as whole milliseconds."""
-        result = scan_seconds(self.text, self.pos, scale)
-        if isinstance(result, str):
-            self.fail(what if result == "a number" else result)
-        value, self.pos = result
+        value, end, problem = scan_seconds(self.text, self.pos, scale)
+        if problem:
+            self.fail(what if problem == "a number" else problem, end)
+        self.pos = end
         return value
 
     def word(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +89,10 @@ class TimeControl:
         """
         if not isinstance(text, str):
             raise TypeError(f"a time control is read from a str, got {text!r}")
+        return _parse(text, shorthand)
+
+    @classmethod
+    def _read(cls, text: str, shorthand: bool | None) -> TimeControl:
         if shorthand:
             return cls(read_shorthand(text))
         try:
@@ -255,3 +260,9 @@ class TimeControl:
         time = self.time_for_moves(60)
         data["time_for_60_moves"] = None if time is None else _json_seconds(time)
         return data
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse(text: str, shorthand: bool | None) -> TimeControl:
+    """Cached reading: controls are frozen values, and a PGN file repeats the same tag."""
+    return TimeControl._read(text, shorthand)

@@ -34,31 +34,34 @@ def scan_uint(text: str, start: int) -> int:
     return end
 
 
-def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int] | str:
-    """Read ``DIGITS[.DIGITS]`` at ``start`` as whole milliseconds times ``scale // 1000``.
+def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int, str]:
+    """Read ``DIGITS[.DIGITS]`` at ``start`` as whole milliseconds, ``scale`` ms per unit.
 
     ``scale`` is the number of milliseconds in one unit of the number (1000 for seconds, 60000
-    for minutes). Returns ``(ms, end)``, or a string saying what was wrong (the caller raises
-    with the position): no digits, a bare ``.``, or a fraction finer than a millisecond.
+    for minutes). Returns ``(ms, end, "")``, or ``(0, index, problem)`` saying what was wanted
+    at ``index``: a number, digits after the point, or no fraction finer than a millisecond.
 
-    >>> scan_seconds("12.5+3", 0), scan_seconds("1.5", 0, 60_000)
-    ((12500, 4), (90000, 3))
+    >>> scan_seconds("12.5+3", 0), scan_seconds("1.5", 0, 60_000), scan_seconds("1.0001", 0)
+    ((12500, 4, ''), (90000, 3, ''), (0, 5, 'a time in whole milliseconds (too many decimals)'))
     """
     end = scan_uint(text, start)
     if end == start:
-        return "a number"
+        return 0, start, "a number"
     value = int(text[start:end]) * scale
     if end < len(text) and text[end] == ".":
         frac_start = end + 1
         frac_end = scan_uint(text, frac_start)
         if frac_end == frac_start:
-            return "digits after the decimal point"
+            return 0, frac_start, "digits after the decimal point"
         digits = text[frac_start:frac_end].rstrip("0")
         if digits:
             numerator = int(digits) * scale
             denominator = 10 ** len(digits)
             if numerator % denominator:
-                return "a time in whole milliseconds (too many decimals)"
+                k = 1
+                while int(digits[:k]) * scale % 10**k == 0:
+                    k += 1
+                return 0, frac_start + k - 1, "a time in whole milliseconds (too many decimals)"
             value += numerator // denominator
         end = frac_end
-    return value, end
+    return value, end, ""
