@@ -97,6 +97,8 @@ def test_parse_clock_comment() -> None:
     assert parse_clock_comment("[%CLK 0:01:00]") == (60_000, None)
     assert parse_clock_comment("[%clkx 0:01:00] [%eval 0.3]") == (None, None)
     assert parse_clock_comment("") == (None, None)
+    with pytest.raises(TimeControlError):
+        parse_clock_comment("[%clk 0:00:\u0663\u0660]")
 
 
 def test_parse_clock_comment_errors_name_the_offset_in_the_comment() -> None:

@@ -89,7 +89,7 @@ def test_round_trip(tc: TimeControl) -> None:
     assert str(TimeControl.parse(text)) == text
 
 
-@given(st.text(alphabet="0123456789/+:.d b*-?@|;,GSDinc'\"hms", max_size=20))
+@given(st.text(alphabet="0123456789/+:.d b*-?@|;,GSDinc'\"hms\u0663\u00b2", max_size=20))
 def test_reading_never_crashes(text: str) -> None:
     try:
         tc = TimeControl.parse(text)
@@ -118,6 +118,7 @@ def test_reading_never_crashes(text: str) -> None:
         ("-5", 1, "the end after '-'"),
         ("?x", 1, "the end after '?'"),
         ("300.", 4, "digits after the decimal point"),
+        ("\u0663\u0660\u0660", 0, "a number of seconds"),  # Arabic-Indic digits are not ASCII
     ],
 )
 def test_errors_name_position_and_expectation(text: str, index: int, expected: str) -> None:

@@ -40,7 +40,9 @@ def format_period(period: Period) -> str:
 
 
 # Whole seconds, the usual case, read without the general reader.
-_PLAIN = re.compile(r"(?:([1-9]\d*)/)?(\d+)(?:\+(\d+)(?:@([1-9]\d*))?)?(?:([db])(\d+))?\Z")
+_PLAIN = re.compile(
+    r"(?:([1-9]\d*)/)?(\d+)(?:\+(\d+)(?:@([1-9]\d*))?)?(?:([db])(\d+))?\Z", re.ASCII
+)
 
 
 def _read_plain(text: str) -> tuple[Period, ...] | None:
@@ -74,7 +76,7 @@ def read_canonical(text: str) -> tuple[TimeControlKind, tuple[Period, ...], int]
     Surrounding whitespace is ignored; anything else out of place raises
     :class:`~chesslaws.TimeControlError` naming the index and what was expected.
     """
-    if text[:1].isdigit():
+    if "0" <= text[:1] <= "9":
         plain = _read_plain(text)
         if plain is not None:
             return TimeControlKind.PERIODS, plain, 0
