@@ -54,16 +54,16 @@ def replay_line(
             )
         try:
             move = parse(san)
-        except ChessLawsError as exc:
+        except (ChessLawsError, ValueError, LookupError, ArithmeticError) as exc:
             fallback = None
             if _looks_uci(san):
                 try:
                     fallback = position.parse_uci(san)
-                except ChessLawsError:
+                except (ChessLawsError, ValueError, LookupError, ArithmeticError):
                     fallback = None
             if fallback is None:
                 where = index + 1 if main else None
-                errors.append((draft.offsets[index], san, _reason(exc, main, san), where))
+                errors.append((draft.offsets[index], san, _reason(exc, main, san, position), where))
                 break
             move = fallback
         push(move)
@@ -84,9 +84,11 @@ def replay_line(
 _NULL_MOVES = frozenset({"Z0", "--", "0000", "@@@@", "null", "pass"})
 
 
-def _reason(exc: ChessLawsError, main: bool, san: str) -> str:
+def _reason(exc: Exception, main: bool, san: str, position: Position) -> str:
     if san in _NULL_MOVES:
         text = "a null move (a pass) is no move under the Laws (Article 1.2: players move in turn)"
-    else:
+    elif isinstance(exc, ChessLawsError):
         text = str(exc) or type(exc).__name__
+    else:  # a fault of the rules engine on odd input: reported, never fatal to the file
+        text = f"move not understood ({type(exc).__name__}: {exc}): {san!r} in {position.fen()}"
     return text if main else f"in a variation: {text}"

@@ -8,7 +8,8 @@ bytes are not UTF-8. It knows no chess. Only one game is held at a time, and a g
 
 A brace comment that runs across lines keeps following lines in the same game, except that a
 tag pair line after a blank line always starts a new game: an unclosed ``{`` then damages only
-the game it is in.
+the game it is in. Likewise a blank line and then a tag the current tag section already has
+starts a new game: the game before it lost its movetext.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ MAX_GAME_BYTES = 8 * 1024 * 1024
 
 _BOM = b"\xef\xbb\xbf"
 _TAG_LIKE = re.compile(rb"\s*\[\s*[A-Za-z0-9_]+\s+\"")
+_TAG_NAME = re.compile(rb"\s*\[\s*([A-Za-z0-9_]+)")
 _BRACES = re.compile(rb"[{};]")
 _COMMENTS = re.compile(rb"\{[^}]*\}?|;[^\n]*")
 
@@ -107,7 +109,7 @@ def split_games(
                 continue
             current.unterminated_comment = in_comment
             in_comment = 0
-        elif not (is_tag and has_text):
+        elif not (is_tag and (has_text or (prev_blank and _repeats_tag(current, line)))):
             prev_blank = False
             if is_tag:
                 _append(current, current.tag_lines, lineno, line)
@@ -117,7 +119,7 @@ def split_games(
                 if b"{" in line or b";" in line:
                     in_comment = _comment_state(line, 0, lineno)
             continue
-        # A tag line after movetext: a new game starts here.
+        # A tag line after movetext (or repeating a tag after a blank line): a new game starts.
         if current.is_game():
             yield current
             games += 1
@@ -131,6 +133,17 @@ def split_games(
         current.unterminated_comment = in_comment
     if current.is_game():
         yield current
+
+
+def _tag_name(line: bytes) -> bytes:
+    match = _TAG_NAME.match(line)
+    return match.group(1) if match else b""
+
+
+def _repeats_tag(game: RawGame, line: bytes) -> bool:
+    """Whether a tag line names a tag the game already has: a game without movetext ended."""
+    name = _tag_name(line)
+    return bool(name) and any(_tag_name(seen) == name for _, seen in game.tag_lines)
 
 
 def _append(game: RawGame, where: list[tuple[int, bytes]], lineno: int, line: bytes) -> None:

@@ -173,16 +173,20 @@ def _glue(tokens: list[str]) -> list[str]:
 
 
 def _wrap(tokens: list[str], width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
+    """Greedy line filling; a line never starts with ``%`` (that would make it an escape line)."""
+    lines: list[list[str]] = []
+    current: list[str] = []
+    length = 0
     for token in tokens:
-        if not current:
-            current = token
-        elif len(current) + 1 + len(token) <= width:
-            current += " " + token
-        else:
+        if current and length + 1 + len(token) > width:
+            carried: list[str] = []
+            while token.startswith("%") and len(current) > 1 and not carried:
+                carried = [current.pop()]
             lines.append(current)
-            current = token
+            current = carried
+            length = len(" ".join(current))
+        current.append(token)
+        length += len(token) + (1 if len(current) > 1 else 0)
     if current:
         lines.append(current)
-    return lines
+    return [" ".join(line) for line in lines]
