@@ -41,8 +41,7 @@ def replay_line(
     Replay stops at the first move that cannot be read or is illegal (the moves after it are
     kept as text in ``Line.sans``). With ``undo`` the position is restored afterwards.
     """
-    parse = position.parse_san
-    push = position.push
+    push_san = position.push_san
     moves: list[Move] = []
     append = moves.append
     variations = draft.variations
@@ -53,7 +52,8 @@ def replay_line(
                 replay_line(v, position, errors, main=False, undo=True) for v in variations[index]
             )
         try:
-            move = parse(san)
+            append(push_san(san))
+            continue
         except (ChessLawsError, ValueError, LookupError, ArithmeticError) as exc:
             fallback = None
             if _looks_uci(san):
@@ -65,9 +65,8 @@ def replay_line(
                 where = index + 1 if main else None
                 errors.append((draft.offsets[index], san, _reason(exc, main, san, position), where))
                 break
-            move = fallback
-        push(move)
-        append(move)
+        position.push(fallback)
+        append(fallback)
     if undo:
         pop = position.pop
         for _ in moves:
