@@ -256,9 +256,11 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, events: Iterable[Event | str]) -> tuple[Game, list[Ruling]]:
+    def replay(
+        cls, events: Iterable[Event | str], *, mate_budget: int = 5_000
+    ) -> tuple[Game, list[Ruling]]:
         """A new game fed ``events`` (objects or JSON lines) in order, with all its rulings."""
-        game = cls()
+        game = cls(mate_budget=mate_budget)
         rulings: list[Ruling] = []
         for event in events:
             if isinstance(event, str):
