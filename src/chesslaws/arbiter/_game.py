@@ -130,6 +130,7 @@ class Game:
         self._offers = [False, False]
         self._sans: list[str] = []
         self._ucis: list[str] = []
+        self._made: list[Move | None] = []
         self._clocks: list[Millis | None] = []
         self._penalties: list[Ruling] = []
 
@@ -179,6 +180,17 @@ class Game:
     @property
     def uci_moves(self) -> tuple[str, ...]:
         return tuple(self._ucis)
+
+    @property
+    def legal_moves_made(self) -> tuple[Move, ...]:
+        """The moves standing on the board from the start, up to any illegal move that stood
+        unclaimed (A.5.2), which no :class:`~chesslaws.core.Move` can stand for."""
+        out: list[Move] = []
+        for move in self._made:
+            if move is None:
+                break
+            out.append(move)
+        return tuple(out)
 
     @property
     def move_clocks(self) -> tuple[Millis | None, ...]:
@@ -661,6 +673,7 @@ class Game:
             self._complete_record(mover, at)  # 6.2.1.2: the previous move is now completed
         self._sans.append(position.san(move))
         self._ucis.append(position.uci(move))
+        self._made.append(move)
         self._clocks.append(None)
         self._record.push(move)
         self._moved[mover] += 1
@@ -858,6 +871,7 @@ class Game:
         mover = pending.by
         self._sans.append(pending.text)
         self._ucis.append(pending.text)
+        self._made.append(None)
         self._clocks.append(
             self._clock.remaining(mover, pending.completed_at or event.at)
             if self._clock is not None
@@ -1073,6 +1087,7 @@ class Game:
         self._record.pop()
         self._sans.pop()
         self._ucis.pop()
+        self._made.pop()
         self._clocks.pop()
         self._moved[offender] -= 1
         self._uncompleted[offender] = False
