@@ -213,3 +213,26 @@ def test_repr_names_the_state() -> None:
     assert "not started" in repr(clock)
     clock.start(0)
     assert "white's clock is running" in repr(clock)
+
+
+def test_switch_hands_the_clock_over_without_completing_a_move() -> None:
+    """The arbiter restarts the offender's clock after a take-back (6.5, 7.1, 7.5.1)."""
+    clock = Clock("300+2d3", source=None)
+    clock.start(0)
+    clock.press(WHITE, 10_000)  # White used 10 s: 7 s of main time, +2 s
+    assert clock.remaining(WHITE) == 295_000
+    clock.switch(WHITE, 14_000)  # Black's 4 s: 1 s of main time, no move, no increment
+    assert clock.running is WHITE
+    assert clock.remaining(BLACK) == 299_000
+    assert clock.moves_completed(BLACK) == 0
+    assert clock.delay_remaining(WHITE, 14_000) == 3_000
+    clock.switch(WHITE, 15_000)  # already running: nothing changes
+    assert clock.remaining(WHITE, 17_000) == 295_000
+    clock.pause(18_000)
+    clock.switch(BLACK, 19_000)
+    assert clock.paused and clock.turn is BLACK
+    clock.resume(20_000)
+    assert clock.remaining(BLACK, 25_000) == 297_000
+    fresh = Clock("60", source=None)
+    with pytest.raises(ClockError, match="not started"):
+        fresh.switch(BLACK, 0)

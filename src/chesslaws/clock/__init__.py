@@ -29,6 +29,7 @@ The clock (mutable, driven by explicit ``now`` instants or a TimeSource)::
     clock.flag_fallen(color, now=None) -> bool, clock.flag_instant(color, now=None) -> int|None
     clock.first_flag(now=None) -> Color|None, clock.flag_due(color) -> int|None
     clock.pause(now), clock.resume(now), clock.stop(now)                    # 6.11
+    clock.switch(color, now)               # hand the clock over without a move (6.5, 7.1)
     clock.add_time(color, ms, now=None), clock.set_time(color, ms, now=None)  # 6.10.2
     clock.set_moves(color, n), clock.set_time_control(tc), clock.clear_flag(color)
     clock.moves_completed(color), clock.period(color), clock.moves_to_control(color)

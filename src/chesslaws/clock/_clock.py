@@ -287,6 +287,27 @@ class Clock:
         self._paused = False
         self._t0 = now
 
+    def switch(self, color: Color, now: int | None = None) -> None:
+        """Make ``color``'s clock the one that runs, **without** completing a move.
+
+        For the arbiter, who decides where the clock goes (6.5) and restarts the clock of a
+        player whose completed move is taken back (7.1, 7.5.1): the running side is charged up
+        to ``now``; no move is counted and no increment is added. ``color``'s move starts
+        afresh (a new simple delay). If the clock is paused it stays paused, on ``color``'s
+        move. Nothing happens if ``color``'s clock already runs.
+        """
+        now = self._now(now, True, "switch")
+        if not self._started or self._stopped:
+            raise ClockError(f"switch: the clock is {self._state_text()}")
+        if self._side is color:
+            return
+        if not self._paused:
+            self._settle(now)
+        self._side = color
+        self._t0 = now
+        self._turn_elapsed = 0
+        self._delay_left = self._sdelay[self._period[color]]
+
     def stop(self, now: int | None = None) -> None:
         """Stop the clock for good (the game is over); corrections and questions still work."""
         now = self._now(now, True, "stop")
