@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chesslaws import TimeControl, TimeControlError
 from chesslaws.clock import DelayMode
@@ -88,3 +90,30 @@ def test_shorthand_errors(text: str, index: int, expected: str) -> None:
         TimeControl.parse(text, shorthand=True)
     assert caught.value.index == index
     assert expected in str(caught.value)
+
+
+@given(st.text(alphabet="0123456789/+|:;,. GgSDdbinchms'\"@then", max_size=24))
+def test_shorthand_never_crashes(text: str) -> None:
+    try:
+        tc = TimeControl.parse(text, shorthand=True)
+    except TimeControlError as error:
+        assert 0 <= error.index <= len(text)
+        assert f"index {error.index}" in str(error)
+    else:
+        assert TimeControl.parse(tc.canonical()) == tc
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 60), st.integers(1, 180)), max_size=3),
+    st.integers(1, 180),
+    st.integers(0, 60),
+)
+def test_shorthand_of_random_controls(
+    controls: list[tuple[int, int]], last: int, increment: int
+) -> None:
+    """``40/90, 20/60, 30 +30s`` style, written from numbers and read back."""
+    text = ", ".join([*(f"{m}/{t}" for m, t in controls), f"SD/{last}"]) + f" +{increment}s"
+    tc = TimeControl.parse(text)
+    assert [p.moves for p in tc.periods] == [m for m, _ in controls] + [None]
+    assert [p.time for p in tc.periods] == [t * 60_000 for _, t in controls] + [last * 60_000]
+    assert all(p.increment == increment * 1_000 for p in tc.periods)
