@@ -671,7 +671,7 @@ class Game:
         position = self._record.position
         if self._uncompleted[mover]:
             self._complete_record(mover, at)  # 6.2.1.2: the previous move is now completed
-        self._sans.append(position.san(move))
+        self._sans.append(position.san_of_code(position.code_of(move)))  # legal: checked
         self._ucis.append(position.uci(move))
         self._made.append(move)
         self._clocks.append(None)

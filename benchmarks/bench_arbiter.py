@@ -1,0 +1,107 @@
+"""Throughput of the arbiter: events per second through ``Game`` on real games.
+
+The self-play games of ``../shared/data/pgn/selfplay.pgn`` (1,500 engine games at 180+2 with
+``[%clk]`` comments) are turned into event logs: a ``start`` with the game's time control, then
+for every ply a ``move`` (UCI) and a ``press`` at the instant the clock comment implies (the
+mover's time before the move, plus the increment, minus what the clock showed after it). Each
+log is fed to a fresh :class:`chesslaws.Game`, once as event objects (``Game.handle``) and once as
+JSON lines (``Game.handle_json``), and the events per second are printed. Every game must end
+with the same result the PGN records when that result is an automatic ending (checkmate,
+stalemate, ...); engine games that stop by adjudication are simply left unfinished.
+
+Usage: ``python benchmarks/bench_arbiter.py [--games N] [--data PATH]`` (``--games 0``: all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+from chesslaws import Game, pgn
+from chesslaws.arbiter import MoveMade, Press, Start, parse_event
+from chesslaws.clock import TimeControl, parse_clock_comment
+
+DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pgn"
+
+
+def event_logs(path: Path, limit: int) -> list[list[str]]:
+    """One JSON event log per game of the PGN file (the first ``limit`` games; 0: all)."""
+    logs: list[list[str]] = []
+    for game in pgn.read_games(path, max_games=limit or None):
+        if not game.ok:
+            continue
+        control = game.tags.get("TimeControl", "180+2")
+        periods = TimeControl.parse(control).periods
+        increment = periods[0].increment if periods else 0
+        lines = [json.dumps({"type": "start", "time_control": control})]
+        left = [periods[0].time, periods[0].time] if periods else [0, 0]
+        position = game.start()
+        at_ms = 0
+        for ply, move in enumerate(game.moves):
+            mover = ply % 2
+            clk, _ = parse_clock_comment(game.main.comments.get(ply, ""))
+            if clk is not None:
+                at_ms += max(0, left[mover] + increment - clk)
+                left[mover] = clk
+            side = "white" if mover == 0 else "black"
+            at = at_ms / 1000
+            lines.append(
+                json.dumps({"type": "move", "at": at, "by": side, "move": position.uci(move)})
+            )
+            lines.append(json.dumps({"type": "press", "at": at, "by": side}))
+            position.push(move)
+        logs.append(lines)
+    return logs
+
+
+def run(logs: list[list[str]], *, as_json: bool) -> tuple[float, int, int]:
+    """(seconds, events, games that ended) for feeding every log to a new Game."""
+    if as_json:
+        feeds: list[list[object]] = [list(log) for log in logs]
+    else:
+        feeds = [[parse_event(line) for line in log] for log in logs]
+    events = sum(len(feed) for feed in feeds)
+    ended = 0
+    start = time.perf_counter()
+    for feed in feeds:
+        game = Game()
+        if as_json:
+            for line in feed:
+                game.handle_json(line)  # type: ignore[arg-type]
+        else:
+            for event in feed:
+                game.handle(event)  # type: ignore[arg-type]
+        ended += game.is_over
+    return time.perf_counter() - start, events, ended
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games to play (0: all)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA / "selfplay.pgn")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"no data at {args.data}", file=sys.stderr)
+        return 2
+    logs = event_logs(args.data, args.games)
+    assert all(isinstance(parse_event(log[0]), Start) for log in logs)
+    assert isinstance(parse_event(logs[0][1]), MoveMade)
+    assert isinstance(parse_event(logs[0][2]), Press)
+    print(f"arbiter throughput: {len(logs)} games of {args.data.name}")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {time.strftime('%Y-%m-%d')}"
+    )
+    print(f"{'input':<16}{'events':>10}{'seconds':>10}{'events/s':>12}{'games ended':>13}")
+    for as_json in (False, True):
+        seconds, events, ended = run(logs, as_json=as_json)
+        label = "JSON lines" if as_json else "event objects"
+        print(f"{label:<16}{events:>10}{seconds:>10.2f}{events / seconds:>12,.0f}{ended:>13}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
