@@ -161,8 +161,9 @@ class GameRecord:
         occur for at least the third time (9.2.1); the move is not made (a correct claim draws
         at once, 9.5.2). An illegal intended move makes the claim incorrect (9.5.3).
         """
+        position = self._position
         if intended is None:
-            return self._reps[-1] >= 3
+            return self._reps[-1] >= 3 and position.count_legal_moves() > 0
         position = self._position
         if not position.is_legal(intended):
             return False
@@ -196,11 +197,12 @@ class GameRecord:
         Without ``intended``: the last 50 moves by each player were made without any pawn move
         or capture (9.3.2). With ``intended``: the written move is legal and would complete such
         a series (9.3.1), even if it would checkmate or stalemate (the move is not made; a
-        correct claim draws at once, 9.5.2).
+        correct claim draws at once, 9.5.2). No claim once the game has ended by checkmate or
+        stalemate (Articles 5.1.1, 5.2.1).
         """
         position = self._position
         if intended is None:
-            return position.halfmove_clock >= 100
+            return position.halfmove_clock >= 100 and position.count_legal_moves() > 0
         if not position.is_legal(intended):
             return False
         if position.is_zeroing(intended):

@@ -196,12 +196,6 @@ def _reach_and_attacks(piece_type: int, square: int, pawns: int) -> tuple[int, i
     return region, attacks
 
 
-def pawns_blocked(white_pawns: int, black_pawns: int) -> bool:
-    """True when there are pawns and every pawn has a pawn right in front of it (cheap test)."""
-    pawns = white_pawns | black_pawns
-    return bool(pawns) and not (white_pawns << 8 & ~pawns | black_pawns >> 8 & ~pawns) & _ALL
-
-
 @lru_cache(maxsize=65536)
 def _king_region(king: int, safe: int) -> tuple[int, int]:
     """The squares a king may walk to through ``safe`` squares, and the squares next to them."""
@@ -212,57 +206,123 @@ def _king_region(king: int, safe: int) -> tuple[int, int]:
     return region, near
 
 
-def frozen_cannot_mate(material: Material, attacker: int) -> bool:
-    """True when the pawns can never move again and ``attacker`` can still never checkmate.
+def _fill_north(bb: int) -> int:
+    bb |= bb << 8
+    bb |= bb << 16
+    bb |= bb << 32
+    return bb & _ALL
 
-    Article 5.2.2 / 6.9 for blocked positions (pawn walls). Sound: False whenever unsure, e.g.
-    when some pawn might move, some pawn might be captured, or a mating square cannot be ruled
-    out. The caller must ensure the position is legal and that the side to move is not in a
-    position where an en passant capture is legal (a pawn move now).
+
+def _fill_south(bb: int) -> int:
+    bb |= bb >> 8
+    bb |= bb >> 16
+    bb |= bb >> 32
+    return bb
+
+
+def pawns_blocked(white_pawns: int, black_pawns: int) -> bool:
+    """Cheap pre-test for :func:`frozen_cannot_mate`: there are pawns, and every pawn has an
+    enemy pawn somewhere ahead on its file (so none can promote without a capture)."""
+    if not (white_pawns | black_pawns):
+        return False
+    return not (
+        white_pawns & ~_fill_south(black_pawns >> 8) or black_pawns & ~_fill_north(white_pawns << 8)
+    )
+
+
+_Structure = tuple[int, tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+@lru_cache(maxsize=4096)
+def _structure(white_pawns: int, black_pawns: int) -> _Structure | None:
+    """What the pawns alone allow, assuming no pawn is ever captured and none captures.
+
+    None when some pawn could promote or capture another pawn. Otherwise (fixed, paths, captures,
+    fixed_attacks): ``fixed`` are the pawns that can never move (blocked by an enemy pawn, or by
+    an own pawn that is fixed); per colour, ``paths`` are the squares its pawns may ever stand on,
+    ``captures`` the squares they may ever attack, ``fixed_attacks`` those the fixed pawns attack.
     """
-    pawns_by = (material.of(0, PAWN), material.of(1, PAWN))
-    pawns = pawns_by[0] | pawns_by[1]
-    if not pawns:
+    by_color = (white_pawns, black_pawns)
+    fixed = [0, 0]
+    paths = [0, 0]
+    captures = [0, 0]
+    for color in (0, 1):
+        own, enemy = by_color[color], by_color[1 - color]
+        step = 8 if color == 0 else -8
+        # Front pawns first, so that a pawn behind a fixed own pawn is known to be fixed.
+        for square in sorted(_squares(own), reverse=(color == 0)):
+            ahead = square + step
+            if enemy >> ahead & 1 or fixed[color] >> ahead & 1:
+                fixed[color] |= 1 << square
+                path = 1 << square
+            else:
+                path = 1 << square
+                while not enemy >> ahead & 1:
+                    if not 8 <= ahead < 56:
+                        return None  # this pawn may promote
+                    path |= 1 << ahead
+                    ahead += step
+            paths[color] |= path
+            captures[color] |= pawn_attacks(color, path)
+    if captures[0] & paths[1] or captures[1] & paths[0]:
+        return None  # a pawn may capture a pawn
+    fixed_attacks = (pawn_attacks(0, fixed[0]), pawn_attacks(1, fixed[1]))
+    return (
+        fixed[0] | fixed[1],
+        (paths[0], paths[1]),
+        (captures[0], captures[1]),
+        fixed_attacks,
+    )
+
+
+def frozen_cannot_mate(material: Material, attacker: int) -> bool:
+    """True when the pawn structure can never change and ``attacker`` can still never checkmate.
+
+    Articles 5.2.2 and 6.9 for blocked positions (pawn walls). The pawn structure can never
+    change when no pawn can promote, no pawn can ever capture (no enemy pawn or piece can ever
+    stand where a pawn may capture) and no pawn can ever be captured (no piece can ever attack a
+    square a pawn may stand on, no king can ever stand next to a pawn that a fixed pawn does not
+    protect). Pawns that can still advance are accounted for square by square along their
+    paths. Each piece is then confined to the region it reaches around the fixed pawns, and
+    the attacker can mate only on a square of the defending king's region that one of his men
+    may attack and whose every flight square may be covered or blocked.
+
+    Sound: False whenever unsure. The caller must ensure that no en passant capture is legal
+    in the position (a pawn capture the pawn placement alone does not show).
+    """
+    white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
+    if not pawns_blocked(white_pawns, black_pawns):
         return False
-    # 1. Every pawn is blocked by a pawn.
-    ahead = (pawns_by[0] << 8 & _ALL, pawns_by[1] >> 8)
-    if ahead[0] & ~pawns or ahead[1] & ~pawns:
+    structure = _structure(white_pawns, black_pawns)
+    if structure is None:
         return False
-    pawn_att = (pawn_attacks(0, pawns_by[0]), pawn_attacks(1, pawns_by[1]))
-    # Pawns capture pawns now?
-    if pawn_att[0] & pawns_by[1] or pawn_att[1] & pawns_by[0]:
-        return False
-    free = _ALL & ~pawns
-    reach: list[list[int]] = [[], []]  # per colour: regions of non-king pieces
+    fixed, paths, captures, fixed_attacks = structure
+    free = _ALL & ~fixed
+    reach = [0, 0]  # per colour: squares its non-king pieces may ever stand on
     attacks_of = [0, 0]  # per colour: squares its non-king pieces may ever attack
     king_region = [0, 0]
     for color in (0, 1):
         enemy = 1 - color
         for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
             for sq in _squares(material.of(color, piece_type)):
-                region, attacks = _reach_and_attacks(piece_type, sq, pawns)
-                # 2. A piece that may reach a square where an enemy pawn captures, or may attack an
-                # enemy pawn, can unfreeze the structure.
-                if region & pawn_att[enemy] or attacks & pawns_by[enemy]:
+                region, attacks = _reach_and_attacks(piece_type, sq, fixed)
+                # A piece that may stand where an enemy pawn captures, or may attack a square
+                # where an enemy pawn may stand, could change the structure.
+                if region & captures[enemy] or attacks & paths[enemy]:
                     return False
-                reach[color].append(region)
+                reach[color] |= region
                 attacks_of[color] |= attacks
-        king = material.king(color)
-        if (1 << king) & pawn_att[enemy]:
-            return False  # in check by a pawn
-        region, near = _king_region(king, free & ~pawn_att[enemy])
+        region, near = _king_region(material.king(color), free & ~fixed_attacks[enemy])
         king_region[color] = region
-        # 3. A king next to an enemy pawn that no pawn protects may capture it.
-        if near & pawns_by[enemy] & ~pawn_att[enemy]:
+        # A king next to an enemy pawn that no fixed pawn protects may capture it.
+        if near & paths[enemy] & ~(fixed & fixed_attacks[enemy]):
             return False
     defender = 1 - attacker
-    king_cover = _king_region(material.king(attacker), free & ~pawn_att[defender])[1]
-    blockers = 0
-    for region in reach[defender]:
-        blockers |= region
-    coverable = attacks_of[attacker] | king_cover | blockers
-    for k in _squares(king_region[defender] & attacks_of[attacker]):
-        flights = KING_STEPS[k] & free & ~pawn_att[attacker]
+    king_cover = _king_region(material.king(attacker), free & ~fixed_attacks[defender])[1]
+    checks = attacks_of[attacker] | captures[attacker]
+    coverable = checks | king_cover | reach[defender] | paths[0] | paths[1]
+    for k in _squares(king_region[defender] & checks):
+        flights = KING_STEPS[k] & free & ~fixed_attacks[attacker]
         if not flights & ~coverable:
             return False  # a mate on k cannot be ruled out
     return True

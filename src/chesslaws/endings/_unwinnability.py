@@ -35,6 +35,7 @@ from chesslaws.endings._static import (
     Material,
     frozen_cannot_mate,
     material_cannot_mate,
+    pawn_attacks,
     pawns_blocked,
 )
 
@@ -53,7 +54,9 @@ _DIST = tuple(
     tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
     for a in range(64)
 )
-_UNBOUNDED = 400  # depth of the exhaustive iterations (deeper lines count as cut off)
+_EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
+_QUICK_NODES = 40  # effort of the short helpmate search before the exhaustive one
+_QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
 class Winnability(enum.Enum):
@@ -129,10 +132,8 @@ class _Search:
         self.budget = budget
         self.nodes = 0
         self.tt: dict[Hashable, int] = {}
-        self.cut = False
         self.path: list[int] = []
         self.static_cache: dict[tuple[int, ...], bool] = {}
-        self.exact = False
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -160,38 +161,74 @@ class _Search:
 
     # -- move ordering ------------------------------------------------------------------------
 
+    def check_masks(self) -> tuple[int, int, int, int, int]:
+        """Squares from which the winner's pieces would check the loser's king, per kind of
+        move, for :meth:`may_check`: (discovering, knight, pawn, diagonal, straight)."""
+        pos = self.pos
+        target = pos.king(self.loser)
+        occupied = pos.occupied
+        diagonal = bishop_attacks(target, occupied)
+        straight = rook_attacks(target, occupied)
+        pawn = pawn_attacks(self.loser, 1 << target)
+        return diagonal | straight, KNIGHT_JUMPS[target], pawn, diagonal, straight
+
+    @staticmethod
+    def may_check(code: int, kind: int, masks: tuple[int, int, int, int, int]) -> bool:
+        """A cheap over-approximation of "this move of the winner's gives check": a direct
+        check from the destination, a piece leaving a line to the king (discovered check),
+        and every promotion, castling and en passant capture."""
+        if code >> 12:
+            return True
+        if masks[0] >> (code & 63) & 1:
+            return True
+        to = code >> 6 & 63
+        if kind == 2:
+            return bool(masks[1] >> to & 1)
+        if kind == 1:
+            return bool(masks[2] >> to & 1)
+        if kind == 3:
+            return bool(masks[3] >> to & 1)
+        if kind == 4:
+            return bool(masks[4] >> to & 1)
+        if kind == 5:
+            return bool((masks[3] | masks[4]) >> to & 1)
+        return False
+
     def ordered(self, codes: list[int]) -> list[int]:
+        """The moves, most promising for a helpmate first."""
         pos = self.pos
         piece_at = pos.piece_code_at
         dist = _DIST
+        edge = _EDGE
+        scored = []
         if pos.turn == self.winner:
             target = pos.king(self.loser)
-            scored = []
+            forward = 8 if self.winner == 0 else -8
             for code in codes:
                 frm, to = code & 63, code >> 6 & 63
                 kind = piece_at(frm) & 7
-                score = 4 * (dist[frm][target] - dist[to][target])
                 if kind == 6:
-                    score = 2 * (dist[frm][target] - dist[to][target]) - 2
+                    closer = dist[frm][target] - dist[to][target]
+                    score = 5 * closer if dist[to][target] > 1 else 0
+                elif kind == 1:
+                    score = 6 + (to - frm) // forward
+                else:
+                    score = 3 * (dist[frm][target] - dist[to][target])
                 promotion = code >> 12 & 7
                 if promotion:
-                    score += 60 if promotion == 5 else -40
-                elif kind == 1:
-                    score += 6 + (to >> 3 if self.winner == 0 else 7 - (to >> 3))
+                    score += 40 if promotion == 5 else -40
                 if piece_at(to):
-                    score += 8
-                if self._may_check(code, kind, target):
-                    score += 40
+                    score += 6
                 scored.append((score, code))
         else:
             own_king = pos.king(self.loser)
             their_king = pos.king(self.winner)
-            scored = []
             for code in codes:
                 frm, to = code & 63, code >> 6 & 63
                 kind = piece_at(frm) & 7
                 if kind == 6:
                     score = 3 * (dist[frm][their_king] - dist[to][their_king])
+                    score += 2 * (edge[frm] - edge[to])
                 else:
                     score = 2 * (dist[frm][own_king] - dist[to][own_king])
                     promotion = code >> 12 & 7
@@ -203,39 +240,16 @@ class _Search:
         scored.sort(reverse=True)
         return [code for _, code in scored]
 
-    def _may_check(self, code: int, kind: int, target: int) -> bool:
-        """A cheap over-approximation of "this move gives check"."""
-        frm, to = code & 63, code >> 6 & 63
-        if code >> 12:
-            return True  # promotion, castling, en passant: do not guess
-        occupied = self.pos.occupied ^ (1 << frm) | (1 << to)
-        if kind == 2:
-            if KNIGHT_JUMPS[to] >> target & 1:
-                return True
-        elif kind == 1:
-            file_to = to & 7
-            if abs(file_to - (target & 7)) == 1 and (target >> 3) - (to >> 3) == (
-                1 if self.winner == 0 else -1
-            ):
-                return True
-        elif kind in (3, 5) and bishop_attacks(to, occupied) >> target & 1:
-            return True
-        if kind in (4, 5) and rook_attacks(to, occupied) >> target & 1:
-            return True
-        # discovered check: the piece leaves a line that runs from the target king
-        position = self.pos
-        lines = bishop_attacks(target, position.occupied) | rook_attacks(target, position.occupied)
-        return bool(lines >> frm & 1)
-
     # -- the search ---------------------------------------------------------------------------
 
-    def mates_now(self) -> int | None:
-        """A move that checkmates at once, if the winner is to move and has one."""
+    def mates_now(self, codes: list[int]) -> int | None:
+        """A move among ``codes`` (the winner's) that checkmates at once, if any."""
         pos = self.pos
-        target = pos.king(self.loser)
         piece_at = pos.piece_code_at
-        for code in pos.legal_codes():
-            if not self._may_check(code, piece_at(code & 63) & 7, target):
+        may_check = self.may_check
+        masks = self.check_masks()
+        for code in codes:
+            if not may_check(code, piece_at(code & 63) & 7, masks):
                 continue
             pos.push_code(code)
             mate = pos.is_checkmate()
@@ -244,66 +258,131 @@ class _Search:
                 return code
         return None
 
-    def dfs(self, depth: int) -> bool:
-        """Search ``depth`` plies; True (with ``self.path``) when a helpmate is found."""
+    def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
+
+    def dfs(self, depth: int) -> bool:
+        """Look for a helpmate within ``depth`` plies; True (with ``self.path``) if found."""
+        self._tick()
         pos = self.pos
-        if pos.turn == self.winner and depth == 1:
-            code = self.mates_now()
+        codes = pos.legal_codes()
+        if not codes:
+            return False  # checkmate of the winner, or stalemate: the game is over
+        if pos.turn == self.winner:
+            code = self.mates_now(codes)
             if code is not None:
                 self.path.append(code)
                 return True
-            if pos.legal_codes():
-                self.cut = True
-            return False
-        key: Hashable = pos.repetition_key() if self.exact else pos.zobrist_key()
+            if depth <= 1:
+                return False
+        key = pos.zobrist_key()
         if self.tt.get(key, -1) >= depth:
             return False
         self.tt[key] = depth
         if self.hopeless():
             return False
-        codes = pos.legal_codes()
-        if not codes:
-            return False  # checkmate of the winner, or stalemate: the game is over
-        if depth <= 0:
-            self.cut = True
-            return False
-        winner_moves = pos.turn == self.winner
         for code in self.ordered(codes):
             pos.push_code(code)
             self.path.append(code)
-            if winner_moves and pos.is_check() and pos.is_checkmate():
-                pos.pop_code()
-                return True
             found = self.dfs(depth - 1)
+            pos.pop_code()
             if found:
-                pos.pop_code()
                 return True
             self.path.pop()
-            pos.pop_code()
+        return False
+
+    def _exact_key(self) -> tuple[int, ...]:
+        pos = self.pos
+        pieces = pos.pieces
+        ep = pos.ep_square
+        return (
+            pos.occupied_by(0),
+            pos.occupied_by(1),
+            pieces(1, 0) | pieces(1, 1),
+            pieces(2, 0) | pieces(2, 1),
+            pieces(3, 0) | pieces(3, 1),
+            pieces(4, 0) | pieces(4, 1),
+            pieces(5, 0) | pieces(5, 1),
+            pos.turn,
+            pos.castling_rights,
+            -1 if ep is None else ep,
+        )
+
+    def _open(self, frames: list[list[int]], visited: set[tuple[int, ...]]) -> bool:
+        """Visit the current position: True if the winner mates at once (path extended);
+        otherwise push a frame of moves to explore (none if already seen or hopeless)."""
+        self._tick()
+        key = self._exact_key()
+        if key in visited:
+            frames.append([])
+            return False
+        visited.add(key)
+        pos = self.pos
+        codes = pos.legal_codes()
+        if not codes or self.hopeless():
+            frames.append([])
+            return False
+        if pos.turn == self.winner:
+            code = self.mates_now(codes)
+            if code is not None:
+                self.path.append(code)
+                return True
+        order = self.ordered(codes)
+        order.reverse()
+        frames.append(order)
+        return False
+
+    def exhaustive(self) -> bool:
+        """Visit every position reachable from here (depth first, best moves first).
+
+        True (with ``self.path``) when a helpmate turns up; False when every reachable position
+        was visited, or closed by a static argument, without one: a proof of unwinnability.
+        """
+        pos = self.pos
+        path: list[int] = []
+        self.path = path
+        visited: set[tuple[int, ...]] = set()
+        frames: list[list[int]] = []
+        if self._open(frames, visited):
+            return True
+        while frames:
+            todo = frames[-1]
+            if not todo:
+                frames.pop()
+                if path:
+                    pos.pop_code()
+                    path.pop()
+                continue
+            code = todo.pop()
+            pos.push_code(code)
+            path.append(code)
+            if self._open(frames, visited):
+                for _ in range(len(path) - 1):
+                    pos.pop_code()
+                return True
         return False
 
     def run(self) -> tuple[Winnability, list[int]]:
         pos = self.pos
-        depth = 1 if pos.turn == self.winner else 2
         try:
-            while True:
+            depth = 1 if pos.turn == self.winner else 2
+            quick = min(_QUICK_NODES, self.budget)
+            self.budget, full = quick, self.budget
+            while depth <= _QUICK_DEPTH:
                 self.tt.clear()
-                self.cut = False
                 self.path = []
                 if self.dfs(depth):
                     return Winnability.WINNABLE, self.path
-                if not self.cut:
-                    if self.exact:
-                        return Winnability.UNWINNABLE, []
-                    # A proof must not rest on a Zobrist collision: repeat with exact keys.
-                    self.exact = True
-                    continue
-                if depth >= _UNBOUNDED:
-                    return Winnability.UNDETERMINED, []
-                depth = depth + 2 if depth < 9 else _UNBOUNDED
+                depth += 2
+        except _OutOfBudget:
+            pass
+        self.budget = full
+        try:
+            if self.exhaustive():
+                return Winnability.WINNABLE, self.path
+            return Winnability.UNWINNABLE, []
         except _OutOfBudget:
             return Winnability.UNDETERMINED, []
 

@@ -1,0 +1,92 @@
+"""``chesslaws status FEN [UCI-MOVE ...]``: how the game stands after the moves (Articles 5, 9).
+
+Prints one JSON object: ``checkmate``, ``stalemate``, ``dead``, ``fivefold``,
+``seventy_five_moves`` (the automatic endings), ``can_claim_threefold`` and ``can_claim_fifty``
+(on the board, 9.2.2 / 9.3.2, or by writing one of the listed intended moves, 9.2.1 / 9.3.1), and
+``result`` / ``reason`` / ``article`` when the game is over.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from chesslaws._errors import ChessLawsError
+from chesslaws.cli import fail
+from chesslaws.core import STARTING_FEN, Position
+from chesslaws.endings import GameRecord, Termination, is_dead
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``status`` command."""
+    parser = subparsers.add_parser(
+        "status",
+        help="the game's status after some moves: endings and possible draw claims (JSON)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("fen", help="the starting position (FEN or 4-field EPD), or 'startpos'")
+    parser.add_argument("moves", nargs="*", metavar="UCI-MOVE", help="moves to play, in UCI")
+    parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    parser.set_defaults(func=run)
+
+
+def status(record: GameRecord) -> dict[str, object]:
+    """The status of the game in ``record`` as a JSON-ready dict."""
+    position = record.position
+    dead = is_dead(position)
+    termination = record.termination()
+    if termination is None and dead:
+        termination = Termination.DEAD_POSITION
+    threefold_moves = record.threefold_claim_moves()
+    fifty_moves = record.fifty_claim_moves()
+    result: dict[str, object] = {
+        "fen": position.fen(),
+        "turn": position.side_to_move.label,
+        "checkmate": position.is_checkmate(),
+        "stalemate": position.is_stalemate(),
+        "dead": dead,
+        "fivefold": record.repetitions() >= 5,
+        "seventy_five_moves": position.halfmove_clock >= 150,
+        "repetitions": record.repetitions(),
+        "halfmove_clock": position.halfmove_clock,
+        "can_claim_threefold": record.can_claim_threefold() or bool(threefold_moves),
+        "threefold_claim_moves": [position.uci(move) for move in threefold_moves],
+        "can_claim_fifty": record.can_claim_fifty() or bool(fifty_moves),
+        "fifty_claim_moves": [position.uci(move) for move in fifty_moves],
+        "game_over": termination is not None,
+    }
+    if termination is not None:
+        winner = None
+        if termination is Termination.CHECKMATE:
+            winner = position.side_to_move.other
+        result["result"] = (
+            "1/2-1/2" if winner is None else ("1-0" if winner.label == "white" else "0-1")
+        )
+        result["winner"] = None if winner is None else winner.label
+        result["reason"] = termination.reason
+        result["article"] = termination.article
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the moves from FEN and print the status as JSON."""
+    fen = STARTING_FEN if args.fen == "startpos" else args.fen
+    try:
+        record = GameRecord(Position.from_fen(fen, chess960=args.chess960))
+    except ChessLawsError as error:
+        return fail(str(error))
+    for number, text in enumerate(args.moves, start=1):
+        ended = record.termination()
+        if ended is not None:
+            return fail(
+                f"move {number} ({text}): the game has already ended "
+                f"({ended.reason}, Article {ended.article})"
+            )
+        try:
+            record.push_uci(text)
+        except ChessLawsError as error:
+            return fail(f"move {number} ({text}): {error}")
+    print(json.dumps(status(record), indent=2))
+    return 0
