@@ -164,7 +164,7 @@ def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
             if not (occ & bit or to == pos._ep):
                 return []
             found = PAWN_ATTACKS[us ^ 1][to] & bb[piece]
-        elif occ & bit:
+        elif occ & bit or not 0 <= to - forward < 64:
             return []
         elif bb[piece] >> (to - forward) & 1:
             return [to - forward]
