@@ -44,9 +44,9 @@ def read_games(
     rules engine, so illegal moves are found; without it only the syntax is read (faster).
 
     ``offset``, ``first_line`` and ``first_game`` start reading a path at a game boundary found
-    by :func:`chesslaws.pgn.game_offsets` (byte offset, its line, and that game's number), and
-    ``max_games`` stops after so many games: this is how the auditor spreads one file over
-    several workers.
+    by :func:`chesslaws.pgn.game_offsets` (byte offset, its line, and that game's number); an
+    open file is taken to be at that offset already. ``max_games`` stops after so many games:
+    this is how the auditor spreads one file over several workers.
 
     >>> import io
     >>> game = next(read_games(io.StringIO('[White "A"]\\n\\n1. e4 e5 2. Nf3 *\\n')))
@@ -55,9 +55,7 @@ def read_games(
     """
     lines, handle = open_lines(source)
     try:
-        if offset:
-            if handle is None:
-                raise ValueError("offset= needs a path, not an open file")
+        if offset and handle is not None:
             handle.seek(offset)
         number = first_game
         for raw in split_games(lines, first_line=first_line, offset=offset, max_games=max_games):

@@ -1,0 +1,256 @@
+"""Judging one game against the Laws: replay, endings, and the result the Laws give.
+
+The game is replayed on a :class:`~chesslaws.endings.GameRecord`. The automatic endings are
+tested in the order of the Laws (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2, fivefold
+repetition 9.6.1, seventy-five moves 9.6.2): the game ends at the first, and moves after it do
+not count. Fivefold repetition and seventy-five moves are tested after every move; checkmate and
+stalemate only after the last (a position from which a legal move was made is neither); a dead
+position after every capture or pawn move and after the last move. That is where positions
+become dead in practice (material runs out, pawns lock); a position made dead by a quiet piece
+move alone is found at the next capture, pawn move or the end of the game.
+
+When the board did not end the game, a decisive result is a loss on time (6.9: a
+``Termination`` tag saying so, or the loser's ``[%clk]`` at zero), a loss by illegal moves
+(7.5.5) or a resignation (5.1.2); in each case the result is a draw if the winner could not
+checkmate by any series of legal moves. Claims of threefold repetition (9.2) and fifty
+moves (9.3) that were available but not made are reported for information.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chesslaws._color import Color
+from chesslaws._errors import ChessLawsError
+from chesslaws.clock import parse_clock_comment
+from chesslaws.endings import GameRecord, Termination, Winnability, can_checkmate
+
+from ._record import AuditRecord, Code, Finding
+
+if TYPE_CHECKING:
+    from chesslaws.pgn import Game
+
+__all__ = ["MATE_BUDGET", "audit_game"]
+
+MATE_BUDGET = 200_000
+"""Positions the "can he still checkmate?" search may visit for one game (6.9, 5.1.2)."""
+
+_NAMES = {Color.WHITE: "White", Color.BLACK: "Black"}
+_ENDINGS = {
+    Termination.CHECKMATE: "checkmate",
+    Termination.STALEMATE: "stalemate",
+    Termination.DEAD_POSITION: "dead position",
+    Termination.FIVEFOLD: "fivefold repetition",
+    Termination.SEVENTY_FIVE_MOVES: "seventy-five-move rule",
+}
+_DECISIVE = {"1-0": Color.WHITE, "0-1": Color.BLACK}
+
+
+def _move_label(ply: int, first_turn: int, first_number: int, san: str) -> str:
+    """``"12. Nf3"`` or ``"12... Nf6"`` for the 1-based ``ply`` of a game."""
+    index = ply - 1 + first_turn
+    number = first_number + index // 2
+    return f"{number}{'.' if index % 2 == 0 else '...'} {san}"
+
+
+def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) -> AuditRecord:
+    """What the Laws say about ``game``: findings with their Articles, and the lawful result."""
+    findings: list[Finding] = []
+    recorded = game.recorded_result
+    error = game.error
+    error_dict = None
+    if error is not None:
+        error_dict = {k: v for k, v in error.as_dict().items() if k != "game"}
+
+    def record(lawful: str | None, plies: int, ending: str | None = None) -> AuditRecord:
+        findings.sort(key=lambda f: f.ply)
+        return AuditRecord(
+            game.number,
+            file,
+            game.white,
+            game.black,
+            recorded,
+            lawful,
+            error_dict,
+            tuple(findings),
+            plies,
+            ending,
+        )
+
+    try:
+        start = game.start()
+    except ChessLawsError:
+        return record(None, 0)
+    if error is not None and not game.moves and error.ply is None and not game.sans:
+        return record(None, 0)
+    first_turn = int(start.turn)
+    first_number = start.fullmove_number
+    moves = game.moves
+    sans = game.sans
+    board = GameRecord(start)
+    position = board.position
+    code_of = position.code_of
+    push_code = board._push_code  # the moves were checked by the replay: no second check
+    termination = board.termination
+    last = len(moves)
+    ended: Termination | None = None
+    ended_ply = 0
+    threefold_seen = fifty_seen = False
+    claims: list[Finding] = []
+    for ply, move in enumerate(moves, start=1):
+        push_code(code_of(move))
+        if ply == last or position.halfmove_clock == 0:
+            # All endings are tested after a capture or a pawn move (where a dead position
+            # arises) and after the last move (where checkmate and stalemate can stand: a
+            # position from which a legal move was played is neither).
+            ending = termination()
+        elif board.repetitions() >= 5:
+            ending = Termination.FIVEFOLD
+        elif position.halfmove_clock >= 150:
+            ending = Termination.SEVENTY_FIVE_MOVES
+        else:
+            ending = None
+        if ending is not None:
+            ended, ended_ply = ending, ply
+            break
+        if not threefold_seen and board.repetitions() >= 3:
+            threefold_seen = True
+            claims.append(
+                Finding(
+                    ply,
+                    Code.THREEFOLD_AVAILABLE,
+                    "9.2",
+                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
+                    "same position stood for the third time: a draw could be claimed (9.2.1 by "
+                    "the player making that move, 9.2.2 by the opponent)",
+                )
+            )
+        if not fifty_seen and position.halfmove_clock >= 100:
+            fifty_seen = True
+            claims.append(
+                Finding(
+                    ply,
+                    Code.FIFTY_MOVES_AVAILABLE,
+                    "9.3",
+                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} fifty "
+                    "moves by each player had been made without a pawn move or a capture: a "
+                    "draw could be claimed",
+                )
+            )
+    plies = ended_ply if ended is not None else len(moves)
+    stopped_at_error = error is not None and error.ply is not None and error.ply == len(moves) + 1
+
+    if ended is not None:
+        winner = Color(position.turn ^ 1) if ended is Termination.CHECKMATE else None
+        lawful = "1/2-1/2" if winner is None else ("1-0" if winner is Color.WHITE else "0-1")
+        name = _ENDINGS[ended]
+        later = len(sans) - ended_ply
+        findings.extend(c for c in claims if c.ply < ended_ply)
+        if later > 0:
+            nxt = _move_label(ended_ply + 1, first_turn, first_number, sans[ended_ply])
+            findings.append(
+                Finding(
+                    ended_ply + 1,
+                    Code.PLAY_AFTER_END,
+                    ended.article,
+                    f"the game ended with {name} after ply {ended_ply} (Article "
+                    f"{ended.article}); play went on with {nxt} and {later} move(s) in all, "
+                    "which do not count",
+                )
+            )
+        if recorded != lawful:
+            findings.append(
+                Finding(
+                    ended_ply,
+                    Code.RESULT_CONTRADICTS_POSITION,
+                    ended.article,
+                    f"the game ended with {name} (Article {ended.article}): the result is "
+                    f"{lawful}, not {recorded}",
+                )
+            )
+        return record(lawful, plies, name)
+
+    # A claim available only after the last move of a drawn game was presumably made.
+    drawn = recorded == "1/2-1/2" and error is None
+    findings.extend(c for c in claims if not (drawn and c.ply == len(moves)))
+    if error is not None:
+        if stopped_at_error:
+            assert error.ply is not None
+            findings.append(
+                Finding(
+                    error.ply,
+                    Code.ILLEGAL_MOVE,
+                    "3",
+                    f"{_move_label(error.ply, first_turn, first_number, error.text)} is not a "
+                    f"legal move (Article 3; 7.5): {error.reason}",
+                )
+            )
+        return record(None, plies)
+
+    if recorded not in _DECISIVE:
+        lawful = recorded if recorded in ("1/2-1/2", "*") else "*"
+        return record(lawful, plies)
+    winner = _DECISIVE[recorded]
+    loser = winner.other
+    how = _how_lost(game, loser, first_turn)
+    if how is None:
+        return record(recorded, plies)
+    code, article, ending_name, verb = how
+    analysis = can_checkmate(position, winner, budget=mate_budget)
+    if analysis.verdict is Winnability.UNWINNABLE:
+        findings.append(
+            Finding(
+                plies,
+                code,
+                article,
+                f"{_NAMES[loser]} {verb}, but {_NAMES[winner]} could not checkmate by any series "
+                f"of legal moves (Article {article}): the result is a draw, not {recorded}",
+            )
+        )
+        return record("1/2-1/2", plies, ending_name)
+    if analysis.verdict is Winnability.UNDETERMINED:
+        findings.append(
+            Finding(
+                plies,
+                Code.UNDETERMINED,
+                article,
+                f"{_NAMES[loser]} {verb}; whether {_NAMES[winner]} could still checkmate was not "
+                f"decided within {mate_budget} positions: the arbiter decides (Article {article})",
+            )
+        )
+    return record(recorded, plies, ending_name)
+
+
+def _how_lost(game: Game, loser: Color, first_turn: int) -> tuple[Code, str, str, str] | None:
+    """How a decisive game without a board ending was lost: time, illegal moves or resignation.
+
+    ``None`` when the record says the game ended some other way (abandoned, adjudicated, ...).
+    """
+    tag = game.tags.get("Termination", "").strip().lower()
+    if "time" in tag or "flag" in tag or _clock_at_zero(game, loser, first_turn):
+        return (Code.TIME_FORFEIT_CANNOT_CHECKMATE, "6.9", "time forfeit", "lost on time")
+    if "illegal" in tag:
+        return (
+            Code.ILLEGAL_MOVE_FORFEIT_CANNOT_CHECKMATE,
+            "7.5.5",
+            "illegal moves",
+            "lost by illegal moves",
+        )
+    if tag in ("", "normal") or "resign" in tag:
+        return (Code.RESIGNATION_CANNOT_CHECKMATE, "5.1.2", "resignation", "resigned")
+    return None
+
+
+def _clock_at_zero(game: Game, loser: Color, first_turn: int) -> bool:
+    """Whether the loser's last ``[%clk]`` comment shows no time left (Article 6.1.1)."""
+    count = len(game.moves)
+    comments = game.main.comments
+    for index in range(count - 1, max(count - 3, -1), -1):
+        if (first_turn + index) % 2 != loser:
+            continue
+        comment = comments.get(index)
+        if comment is None:
+            return False
+        clock, _ = parse_clock_comment(comment, strict=False)
+        return clock is not None and clock <= 0
+    return False

@@ -1,0 +1,216 @@
+"""Writing audit records: JSON Lines and CSV for programs, a summary table for people.
+
+The table uses ``rich`` when it is installed (the optional extra ``chesslaws[tools]``) and plain
+text otherwise. JSON Lines and CSV stream one record per game; the table lists the games with
+findings or errors, then counts every verdict and finding.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from collections.abc import Iterable
+from typing import IO, Any
+
+from ._record import AuditRecord, Verdict
+
+__all__ = ["CSV_FIELDS", "ProgressBar", "write_csv", "write_jsonl", "write_table"]
+
+CSV_FIELDS = (
+    "file",
+    "game",
+    "white",
+    "black",
+    "recorded_result",
+    "lawful_result",
+    "verdict",
+    "ending",
+    "plies",
+    "error",
+    "findings",
+)
+
+
+def write_jsonl(records: Iterable[AuditRecord], out: IO[str]) -> int:
+    """One JSON object per line and game; returns the number of games."""
+    count = 0
+    for record in records:
+        out.write(json.dumps(record.as_dict(), ensure_ascii=False) + "\n")
+        count += 1
+    return count
+
+
+def _error_text(record: AuditRecord) -> str:
+    error = record.error
+    if error is None:
+        return ""
+    text = f"line {error['line']}, column {error['column']}: {error['reason']}"
+    return text + (f": {error['text']!r}" if error["text"] else "")
+
+
+def write_csv(records: Iterable[AuditRecord], out: IO[str]) -> int:
+    """A header and one row per game; findings as ``ply:code:article`` joined by ``;``."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    count = 0
+    for record in records:
+        writer.writerow(
+            [
+                record.file,
+                record.game,
+                record.white,
+                record.black,
+                record.recorded_result,
+                "" if record.lawful_result is None else record.lawful_result,
+                record.verdict.value,
+                record.ending or "",
+                record.plies,
+                _error_text(record),
+                ";".join(f"{f.ply}:{f.code.label}:{f.article}" for f in record.findings),
+            ]
+        )
+        count += 1
+    return count
+
+
+def _rows(record: AuditRecord) -> list[tuple[str, str]]:
+    """(where, what) lines describing a record's findings and error."""
+    rows = [
+        (f"ply {f.ply}" if f.ply else "", f"[{f.article}] {f.code.label}: {f.message}")
+        for f in record.findings
+    ]
+    if record.error is not None and not any(f.code.fault for f in record.findings):
+        rows.append(("", f"unreadable: {_error_text(record)}"))
+    return rows
+
+
+def write_table(
+    records: Iterable[AuditRecord],
+    out: IO[str],
+    *,
+    use_rich: bool | None = None,
+    every: bool = False,
+) -> Counter[str]:
+    """The games with findings (``every``: all games) as a table, then a summary.
+
+    Returns the counts of verdicts and finding codes.
+    """
+    counts: Counter[str] = Counter()
+    listed: list[AuditRecord] = []
+    for record in records:
+        counts["games"] += 1
+        counts[record.verdict.value] += 1
+        for finding in record.findings:
+            counts[finding.code.label] += 1
+        if every or record.findings or record.error is not None:
+            listed.append(record)
+    if use_rich is None:
+        use_rich = _has_rich()
+    if use_rich:
+        _rich_table(listed, counts, out)
+    else:
+        _plain_table(listed, counts, out)
+    return counts
+
+
+def _has_rich() -> bool:
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _summary(counts: Counter[str]) -> list[str]:
+    verdicts = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
+    lines = [f"{counts['games']} games: {verdicts}"]
+    codes = sorted(
+        (k, n) for k, n in counts.items() if k not in {"games", *(v.value for v in Verdict)}
+    )
+    if codes:
+        lines.append("findings: " + ", ".join(f"{k} {n}" for k, n in codes))
+    return lines
+
+
+def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+    header = f"{'file':24} {'game':>5}  {'white - black':36} {'recorded':9} {'lawful':9} verdict"
+    if listed:
+        out.write(header + "\n" + "-" * len(header) + "\n")
+    for record in listed:
+        players = f"{record.white} - {record.black}"
+        lawful = "null" if record.lawful_result is None else record.lawful_result
+        out.write(
+            f"{_short(record.file, 24):24} {record.game:>5}  {_short(players, 36):36} "
+            f"{record.recorded_result:9} {lawful:9} {record.verdict.value}\n"
+        )
+        for where, what in _rows(record):
+            out.write(f"{'':31}{where:>9}  {what}\n")
+    if listed:
+        out.write("\n")
+    for line in _summary(counts):
+        out.write(line + "\n")
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else "…" + text[-(width - 1) :]
+
+
+def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out, highlight=False)
+    style = {Verdict.FAULTY: "red", Verdict.UNREADABLE: "yellow", Verdict.CLEAN: "green"}
+    tables: dict[str, Table] = {}
+    for record in listed:
+        table = tables.get(record.file)
+        if table is None:
+            table = tables[record.file] = Table(title=record.file, title_justify="left")
+            table.add_column("game", justify="right")
+            table.add_column("white - black", max_width=24)
+            table.add_column("recorded")
+            table.add_column("lawful")
+            table.add_column("finding", ratio=1)
+        lawful = "null" if record.lawful_result is None else record.lawful_result
+        colour = style[record.verdict]
+        details = "\n".join(f"{where}: {what}" if where else what for where, what in _rows(record))
+        table.add_row(
+            str(record.game),
+            f"{record.white} - {record.black}",
+            record.recorded_result,
+            f"[{colour}]{lawful}[/]",
+            details or "-",
+        )
+    for table in tables.values():
+        console.print(table)
+    for line in _summary(counts):
+        console.print(line, markup=False)
+
+
+class ProgressBar:
+    """A progress bar on stderr by bytes of input audited (``rich``), or nothing without it."""
+
+    def __init__(self, enabled: bool) -> None:
+        self._progress: Any = None
+        self._task: Any = None
+        if enabled and _has_rich():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._progress = Progress(console=Console(stderr=True), transient=True)
+
+    def __enter__(self) -> ProgressBar:
+        if self._progress is not None:
+            self._progress.start()
+            self._task = self._progress.add_task("auditing", total=None)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def update(self, done: int, total: int) -> None:
+        """Record that ``done`` of ``total`` bytes have been audited."""
+        if self._progress is not None:
+            self._progress.update(self._task, completed=done, total=total)

@@ -1,0 +1,159 @@
+"""Auditing whole files: in this process, on local worker processes, or on a Dask cluster.
+
+Every file is cut at game boundaries into chunks of a few dozen games (one streaming pass that
+finds where games start, reading no moves). A chunk carries its bytes, the line and the number
+of its first game, so any worker can read it alone and report true game numbers and lines;
+with Dask no shared file system is needed. Chunks are handed out in order and their records
+collected in order, a bounded number in flight at a time: the same records in the same order
+whatever the backend, in memory that does not grow with the files.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from chesslaws.pgn import game_offsets, read_games
+
+from ._judge import MATE_BUDGET, audit_game
+from ._record import AuditRecord
+
+__all__ = ["GAMES_PER_CHUNK", "Chunk", "audit_chunk", "audit_files", "plan_chunks"]
+
+GAMES_PER_CHUNK = 64
+"""Games per unit of work handed to a worker."""
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(bytes_done, bytes_total)`` after each chunk."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Consecutive games of one file: their bytes, and where they start in it."""
+
+    file: str
+    data: bytes
+    offset: int
+    first_line: int
+    first_game: int
+    mate_budget: int = MATE_BUDGET
+
+
+def plan_chunks(
+    path: str | os.PathLike[str], *, games_per_chunk: int = GAMES_PER_CHUNK, label: str = ""
+) -> Iterator[Chunk]:
+    """The chunks of a file in order, each holding ``games_per_chunk`` games (the last fewer)."""
+    name = label or os.fspath(path)
+    size = os.path.getsize(path)
+    with open(path, "rb") as handle:
+        start, line, first = 0, 1, 1
+        count = 0
+        for offset, game_line in game_offsets(path):
+            if count == games_per_chunk:
+                handle.seek(start)
+                yield Chunk(name, handle.read(offset - start), start, line, first)
+                start, line, first = offset, game_line, first + count
+                count = 0
+            count += 1
+        if count or start < size:
+            handle.seek(start)
+            yield Chunk(name, handle.read(size - start), start, line, first)
+
+
+def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
+    """Read and audit the games of one chunk (the unit of work of every backend)."""
+    games = read_games(
+        io.BytesIO(chunk.data),
+        offset=chunk.offset,
+        first_line=chunk.first_line,
+        first_game=chunk.first_game,
+    )
+    return [audit_game(game, chunk.file, mate_budget=chunk.mate_budget) for game in games]
+
+
+class _Future(Protocol):
+    def result(self) -> list[AuditRecord]: ...
+
+
+def _in_order(
+    submit: Callable[[Chunk], _Future], chunks: Iterable[Chunk], window: int
+) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
+    pending: deque[tuple[Chunk, _Future]] = deque()
+    for chunk in chunks:
+        pending.append((chunk, submit(chunk)))
+        while len(pending) >= window:
+            done, future = pending.popleft()
+            yield done, future.result()
+    while pending:
+        done, future = pending.popleft()
+        yield done, future.result()
+
+
+def audit_files(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    workers: int = 1,
+    dask: str | Any | None = None,
+    games_per_chunk: int = GAMES_PER_CHUNK,
+    mate_budget: int = MATE_BUDGET,
+    progress: Progress | None = None,
+) -> Iterator[AuditRecord]:
+    """The audit records of every game of ``paths``, file by file, game by game.
+
+    ``workers`` > 1 runs on that many local processes; ``dask`` (a scheduler address such as
+    ``"tcp://10.0.0.5:8786"``, or a ``distributed.Client``) runs on a Dask cluster (the extra
+    ``chesslaws[dask]``). Raises ``OSError`` before any work if a file cannot be read.
+    """
+    for path in paths:
+        with open(path, "rb"):
+            pass
+    total = sum(os.path.getsize(p) for p in paths)
+    chunks = (
+        Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget)
+        for path in paths
+        for c in plan_chunks(path, games_per_chunk=games_per_chunk)
+    )
+    done = 0
+    for chunk, records in _run(chunks, workers, dask):
+        done += len(chunk.data)
+        if progress is not None:
+            progress(done, total)
+        yield from records
+
+
+def _run(
+    chunks: Iterable[Chunk], workers: int, dask: str | Any | None
+) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
+    if dask is not None:
+        yield from _run_dask(chunks, dask)
+    elif workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _in_order(lambda c: pool.submit(audit_chunk, c), chunks, 3 * workers)
+    else:
+        for chunk in chunks:
+            yield chunk, audit_chunk(chunk)
+
+
+def _run_dask(
+    chunks: Iterable[Chunk], dask: str | Any
+) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
+    try:
+        from distributed import Client
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise RuntimeError(
+            "the Dask backend needs the optional extra: pip install 'chesslaws[dask]'"
+        ) from exc
+    own = isinstance(dask, str)
+    client: Any = Client(dask) if own else dask  # type: ignore[no-untyped-call]
+    try:
+        slots = max(sum(client.nthreads().values()), 1)
+        yield from _in_order(lambda c: client.submit(audit_chunk, c, pure=False), chunks, 3 * slots)
+    finally:
+        if own:
+            client.close()

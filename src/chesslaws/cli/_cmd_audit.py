@@ -1,0 +1,86 @@
+"""``chesslaws audit FILE...``: check game collections against the Laws."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from chesslaws.cli import fail
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``audit`` sub-command."""
+    parser = subparsers.add_parser(
+        "audit",
+        help="check PGN files against the Laws, game by game",
+        description=(
+            "Replay every game of the PGN files and report, per game and with the Article: "
+            "illegal moves, results the final position contradicts, play after the end, losses "
+            "on time or resignations where the winner could not checkmate (6.9, 5.1.2), and "
+            "claims available but not made. Exits 0 when every file was read, faults or not."
+        ),
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="PGN files")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--jsonl", action="store_true", help="one JSON record per game")
+    form.add_argument("--csv", action="store_true", help="one CSV row per game")
+    parser.add_argument(
+        "--all", action="store_true", help="table: list every game, not only those with findings"
+    )
+    run = parser.add_mutually_exclusive_group()
+    run.add_argument("--workers", type=int, default=1, metavar="N", help="local worker processes")
+    run.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler address (chesslaws[dask])")
+    parser.add_argument(
+        "--chunk", type=int, default=64, metavar="GAMES", help="games per unit of work"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal; needs rich)",
+    )
+    parser.set_defaults(func=run_audit)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """Audit the files and write the chosen output to stdout; exit status 0, or 2 on bad input."""
+    from chesslaws.audit import audit_files
+    from chesslaws.audit._output import ProgressBar, write_csv, write_jsonl, write_table
+
+    if args.workers < 1:
+        return fail(f"--workers must be at least 1, got {args.workers}")
+    if args.chunk < 1:
+        return fail(f"--chunk must be at least 1, got {args.chunk}")
+    for name in args.files:
+        try:
+            with open(name, "rb"):
+                pass
+        except OSError as exc:
+            return fail(f"cannot read {name}: {exc.strerror or exc}")
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    out = sys.stdout
+    try:
+        with ProgressBar(show) as bar:
+            records = audit_files(
+                args.files,
+                workers=args.workers,
+                dask=args.dask,
+                games_per_chunk=args.chunk,
+                progress=bar.update,
+            )
+            if args.jsonl:
+                write_jsonl(records, out)
+            elif args.csv:
+                write_csv(records, out)
+            else:
+                write_table(records, out, every=args.all)
+    except RuntimeError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(
+            f"cannot reach the Dask scheduler {args.dask}: {exc}" if args.dask else str(exc)
+        )
+    return 0
