@@ -54,4 +54,14 @@ __all__ = [
     "TimeControlError",
     "can_checkmate",
     "is_dead",
+    "pgn",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``chesslaws.pgn`` is imported on first use, so that ``import chesslaws`` stays cheap."""
+    if name == "pgn":
+        import importlib
+
+        return importlib.import_module("chesslaws.pgn")
+    raise AttributeError(f"module 'chesslaws' has no attribute {name!r}")
