@@ -24,7 +24,7 @@ from chesslaws.endings._unwinnability import is_dead
 __all__ = ["GameRecord"]
 
 #: Effort allowed to the dead-position test run after every move (Article 5.2.2).
-DEAD_POSITION_BUDGET = 2_000
+DEAD_POSITION_BUDGET = 1_000
 
 
 class GameRecord:

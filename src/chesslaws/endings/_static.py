@@ -300,8 +300,8 @@ def frozen_cannot_mate(material: Material, attacker: int) -> bool:
     free = _ALL & ~fixed
     reach = [0, 0]  # per colour: squares its non-king pieces may ever stand on
     attacks_of = [0, 0]  # per colour: squares its non-king pieces may ever attack
-    king_region = [0, 0]
-    for color in (0, 1):
+    stuck: list[list[tuple[int, int]]] = [[], []]  # per colour: (square, attacks) of pieces
+    for color in (0, 1):  # that can never move
         enemy = 1 - color
         for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
             for sq in _squares(material.of(color, piece_type)):
@@ -312,10 +312,26 @@ def frozen_cannot_mate(material: Material, attacker: int) -> bool:
                     return False
                 reach[color] |= region
                 attacks_of[color] |= attacks
-        region, near = _king_region(material.king(color), free & ~fixed_attacks[enemy])
+                if region == 1 << sq:
+                    stuck[color].append((sq, attacks))
+    king_region = [0, 0]
+    king_near = [0, 0]
+    for color in (0, 1):
+        region, near = _king_region(material.king(color), free & ~fixed_attacks[1 - color])
         king_region[color] = region
-        # A king next to an enemy pawn that no fixed pawn protects may capture it.
-        if near & paths[enemy] & ~(fixed & fixed_attacks[enemy]):
+        king_near[color] = near
+    for color in (0, 1):
+        enemy = 1 - color
+        # Squares the enemy pawns' side protects for good: fixed pawns, and pieces that can
+        # never move and can never be captured (no enemy piece may attack them, no king may
+        # come next to them unless a fixed pawn protects them).
+        guarded = fixed_attacks[enemy]
+        for sq, attacks in stuck[enemy]:
+            exposed = attacks_of[color] | (king_near[color] & ~fixed_attacks[enemy])
+            if not exposed >> sq & 1:
+                guarded |= attacks
+        # A king next to an enemy pawn that is not guarded for good may capture it.
+        if king_near[color] & paths[enemy] & ~(fixed & guarded):
             return False
     defender = 1 - attacker
     king_cover = _king_region(material.king(attacker), free & ~fixed_attacks[defender])[1]

@@ -9,28 +9,35 @@ moves": a helpmate, the opponent cooperating. :func:`can_checkmate` answers
   arguments close branches for good;
 * ``UNDETERMINED`` when the effort budget ran out first.
 
-The search is an iterative-deepening depth-first search with a transposition table (position
-key -> depth searched). Moves are ordered so that likely helpmates come first: the attacker's
-pieces head for the defending king, promote to a queen, check; the defender's king heads for
-its attacker and his other men crowd round their own king. An iteration that is never cut off by
-its depth limit has visited every reachable position (each child of an expanded node is either
-expanded or already expanded with as much depth), so if it found no mate the position is
-unwinnable; the last iterations run without a practical depth limit for that purpose.
+The search has two phases on a private copy of the position. First a short iterative-deepening
+helpmate search (a few plies, a few dozen positions) catches quick mates. Then an exhaustive
+depth-first search visits every position reachable by legal moves, each once (a set of exact
+position keys), best moves first: the attacker's king and pieces head for the defending king
+and promote to a queen, the defender's king heads for the attacking king and the edge, and his
+other men crowd round their own king. At every position where the attacker is to move, every
+move that may give check is tried for mate, so the greedy dive finds helpmates on its way. A
+position is closed (not expanded) when the game is over there or a static argument shows the
+attacker can never mate from it; if the search runs out of positions without finding a mate,
+the position is unwinnable.
 
-Soundness rests on the static arguments being closed under play, and on a cut-off iteration never
-being taken as a proof. The 50- and 75-move rules and repetitions are ignored, as in the Laws'
-"any possible series of legal moves".
+Soundness rests on the static arguments being closed under play (nothing reachable from a
+closed position can be a mate), on the mate test trying every move that may give check (an
+over-approximation), and on exact position keys (no hash collision can hide a position). The
+50- and 75-move rules and repetitions are ignored, as in the Laws' "any possible series of legal
+moves".
 """
 
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from chesslaws._color import Color
 from chesslaws.core import Move, Position, bishop_attacks, rook_attacks
 from chesslaws.endings._static import (
+    KING_STEPS,
     KNIGHT_JUMPS,
     Material,
     frozen_cannot_mate,
@@ -55,7 +62,9 @@ _DIST = tuple(
     for a in range(64)
 )
 _EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
-_QUICK_NODES = 40  # effort of the short helpmate search before the exhaustive one
+_QUICK_NODES = 12  # effort of the short helpmate search before the exhaustive one
+_DIVE_SHARE = 0.3  # part of the budget for the greedy dives (they find mates, prove nothing)
+_DIVE_LENGTH = 80  # plies per dive
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
@@ -106,15 +115,19 @@ def material_of(position: Position) -> Material:
 
 def static_cannot_mate(position: Position, color: int) -> str:
     """The static argument proving ``color`` can never checkmate here, or "" (Article 6.9)."""
-    material = material_of(position)
-    if material_cannot_mate(material, color):
-        return "material"
-    if (
-        position.ep_square is None
-        and pawns_blocked(material.of(0, 1), material.of(1, 1))
-        and frozen_cannot_mate(material, color)
+    pieces = position.pieces
+    material: Material | None = None
+    if not (pieces(1, color) | pieces(4, color) | pieces(5, color)) and not (
+        pieces(2, color) and pieces(3, color)
     ):
-        return "blocked pawns"
+        material = material_of(position)
+        if material_cannot_mate(material, color):
+            return "material"
+    if position.ep_square is None and pawns_blocked(pieces(1, 0), pieces(1, 1)):
+        if material is None:
+            material = material_of(position)
+        if frozen_cannot_mate(material, color):
+            return "blocked pawns"
     return ""
 
 
@@ -196,6 +209,13 @@ class _Search:
 
     def ordered(self, codes: list[int]) -> list[int]:
         """The moves, most promising for a helpmate first."""
+        scored = self.scored(codes)
+        scored.sort(reverse=True)
+        return [code for _, code in scored]
+
+    def scored(self, codes: list[int], noise: random.Random | None = None) -> list[tuple[int, int]]:
+        """(score, move) pairs: the higher, the more promising for a helpmate (blurred by
+        ``noise``)."""
         pos = self.pos
         piece_at = pos.piece_code_at
         dist = _DIST
@@ -237,8 +257,10 @@ class _Search:
                 if piece_at(to):
                     score -= 30
                 scored.append((score, code))
-        scored.sort(reverse=True)
-        return [code for _, code in scored]
+        if noise is not None:
+            blur = noise.random
+            scored = [(score + int(12 * blur()), code) for score, code in scored]
+        return scored
 
     # -- the search ---------------------------------------------------------------------------
 
@@ -257,6 +279,23 @@ class _Search:
             if mate:
                 return code
         return None
+
+    def may_be_mated(self) -> bool:
+        """A heuristic for the dives only (they prove nothing): whether the loser's king looks
+        short enough of flight squares for a mate in one to be worth looking for."""
+        pos = self.pos
+        loser = self.loser
+        king = pos.king(loser)
+        free = 0
+        flights = KING_STEPS[king] & ~pos.occupied_by(loser)
+        while flights:
+            bit = flights & -flights
+            flights ^= bit
+            if not pos.is_attacked(bit.bit_length() - 1, self.winner):
+                free += 1
+                if free >= 4:
+                    return False
+        return True
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -364,8 +403,52 @@ class _Search:
                 return True
         return False
 
+    def dives(self, until: int) -> bool:
+        """Greedy walks from the root with blurred move ordering, no backtracking, trying every
+        checking move for mate on the attacker's turns; True (with ``self.path``) on a mate.
+        Deterministic (a fixed seed). Only finds mates: proves nothing."""
+        pos = self.pos
+        rng = random.Random(0x5EED)
+        budget = self.budget
+        self.budget = until
+        try:
+            while self.nodes < until:
+                path: list[int] = []
+                seen: set[int] = set()
+                for _ in range(_DIVE_LENGTH):
+                    self._tick()
+                    codes = pos.legal_codes()
+                    if not codes:
+                        break
+                    if pos.turn == self.winner and self.may_be_mated():
+                        code = self.mates_now(codes)
+                        if code is not None:
+                            path.append(code)
+                            self.path = path
+                            return True
+                    scored = self.scored(codes, rng)
+                    while scored:
+                        best = max(scored)
+                        code = best[1]
+                        pos.push_code(code)
+                        key = pos.zobrist_key()
+                        if key not in seen:
+                            seen.add(key)
+                            path.append(code)
+                            break
+                        pos.pop_code()
+                        scored.remove(best)
+                    else:
+                        break
+                for _ in path:
+                    pos.pop_code()
+        finally:
+            self.budget = budget
+        return False
+
     def run(self) -> tuple[Winnability, list[int]]:
         pos = self.pos
+        root = pos.ply
         try:
             depth = 1 if pos.turn == self.winner else 2
             quick = min(_QUICK_NODES, self.budget)
@@ -377,7 +460,16 @@ class _Search:
                     return Winnability.WINNABLE, self.path
                 depth += 2
         except _OutOfBudget:
+            while pos.ply > root:  # unwind the interrupted search
+                pos.pop_code()
+        self.budget = full
+        try:
+            if self.dives(min(self.nodes + int(full * _DIVE_SHARE), full)):
+                return Winnability.WINNABLE, self.path
+        except _OutOfBudget:
             pass
+        while pos.ply > root:
+            pos.pop_code()
         self.budget = full
         try:
             if self.exhaustive():
@@ -435,8 +527,8 @@ def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool:
     True
     """
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
-    if needs_search and not _looks_blocked(position):
-        return False  # only a blocked-looking position is worth a search
+    if needs_search and not (_looks_blocked(position) or position.count_legal_moves() <= 2):
+        return False  # only a blocked-looking position or a forced line is worth a search
     for color in needs_search:
         if can_checkmate(position, color, budget=budget).verdict is not Winnability.UNWINNABLE:
             return False
@@ -444,11 +536,9 @@ def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool:
 
 
 def _looks_blocked(position: Position) -> bool:
-    """A cheap filter for positions where a dead-position search may pay off."""
+    """A cheap filter for positions where a dead-position search may pay off: no queen or rook,
+    and pawns that cannot promote without a capture (each faces an enemy pawn on its file)."""
     pieces = position.pieces
     if pieces(5, 0) | pieces(5, 1) | pieces(4, 0) | pieces(4, 1):
         return False
-    white_pawns, black_pawns = pieces(1, 0), pieces(1, 1)
-    pawns = white_pawns | black_pawns
-    blocked = white_pawns << 8 & pawns | black_pawns >> 8 & pawns
-    return bool(pawns) and bin(blocked).count("1") * 2 >= bin(pawns).count("1")
+    return pawns_blocked(pieces(1, 0), pieces(1, 1))

@@ -1,0 +1,173 @@
+"""can_checkmate / is_dead (Articles 5.1.2, 5.2.2, 6.9, 7.5.5): sound verdicts, replayed helpmates.
+
+Every WINNABLE verdict's helpmate is replayed with python-chess (and the core) and must end in
+checkmate by the right colour; every UNWINNABLE verdict is checked against CHA's test vectors.
+"""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from chesslaws import can_checkmate, is_dead
+from chesslaws.core import Position
+from chesslaws.endings import MateAnalysis, Winnability
+from tests.conftest import shared_data
+from tests.endings._helpers import assert_helpmate, read_test_vector
+
+
+def analyse(fen: str, color: int, budget: int = 20_000) -> MateAnalysis:
+    position = Position.from_fen(fen)
+    before = position.fen()
+    analysis = can_checkmate(position, color, budget=budget)
+    assert position.fen() == before, "can_checkmate must not change the position"
+    if analysis.verdict is Winnability.WINNABLE:
+        assert_helpmate(fen, color, analysis.helpmate)
+    return analysis
+
+
+@pytest.mark.parametrize(
+    ("fen", "winner"),
+    [
+        ("5K1k/5N1p/8/8/8/8/8/8 b - - 0 1", 0),  # H1
+        ("kn6/2N5/1K6/8/8/8/8/8 b - - 0 1", 0),  # H2
+        ("6bk/8/6K1/4B3/8/8/8/8 b - - 0 1", 0),  # H3
+        ("7k/5N2/6KN/8/8/8/8/8 b - - 0 1", 0),  # H4
+        ("8/8/8/8/8/8/5n1P/5k1K w - - 0 1", 1),  # H5
+    ],
+)
+def test_checkmate_on_the_board_is_winnable_with_no_moves(fen: str, winner: int) -> None:
+    analysis = analyse(fen, winner)
+    assert analysis.verdict is Winnability.WINNABLE
+    assert analysis.helpmate == ()
+    assert analyse(fen, 1 - winner).verdict is Winnability.UNWINNABLE  # the game is over
+
+
+@pytest.mark.parametrize(
+    ("fen", "white", "black"),
+    [
+        ("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", Winnability.WINNABLE, Winnability.UNWINNABLE),  # A35
+        ("4k3/8/8/8/4b3/8/7K/2B5 b - - 0 1", Winnability.WINNABLE, Winnability.WINNABLE),  # A37
+        ("8/8/4k3/8/8/4KB2/8/8 b - - 0 1", Winnability.UNWINNABLE, Winnability.UNWINNABLE),
+        ("8/4k2b/8/8/8/4KB2/8/8 w - - 0 1", Winnability.UNWINNABLE, Winnability.UNWINNABLE),
+        ("8/4k1n1/8/8/8/4KN2/8/8 w - - 0 1", Winnability.WINNABLE, Winnability.WINNABLE),
+        (
+            "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1",  # B25: a pawn wall
+            Winnability.UNWINNABLE,
+            Winnability.UNWINNABLE,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Winnability.WINNABLE,
+            Winnability.WINNABLE,
+        ),
+        ("8/8/3k4/8/3P4/3K4/8/8 w - - 0 1", Winnability.WINNABLE, Winnability.UNWINNABLE),
+        ("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", Winnability.WINNABLE, Winnability.UNWINNABLE),
+        ("k7/8/1K6/8/8/8/8/1Q6 b - - 0 1", Winnability.WINNABLE, Winnability.UNWINNABLE),
+        ("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", Winnability.WINNABLE, Winnability.UNWINNABLE),
+    ],
+)
+def test_scenarios(fen: str, white: Winnability, black: Winnability) -> None:
+    assert analyse(fen, 0).verdict is white
+    assert analyse(fen, 1).verdict is black
+
+
+def test_forced_line_to_a_dead_position() -> None:
+    # Black's only legal move captures the last white piece: nobody can mate any more.
+    fen = "k7/1Q6/8/8/8/8/8/7K b - - 0 1"
+    assert analyse(fen, 1).verdict is Winnability.UNWINNABLE
+    analysis = analyse(fen, 0)
+    assert analysis.verdict is Winnability.UNWINNABLE
+    assert is_dead(Position.from_fen(fen))
+
+
+def test_is_dead_examples() -> None:
+    assert is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
+    assert is_dead(Position.from_fen("8/8/4k3/8/8/4KB2/8/8 b - - 0 1"))
+    assert not is_dead(Position())
+    assert not is_dead(Position.from_fen("8/4k1n1/8/8/8/4KN2/8/8 w - - 0 1"))
+
+
+def test_budget_runs_out_as_undetermined() -> None:
+    analysis = can_checkmate(Position(), 0, budget=1)
+    assert analysis.verdict in (Winnability.UNDETERMINED, Winnability.WINNABLE)
+    if analysis.verdict is Winnability.WINNABLE:
+        assert_helpmate(Position().fen(), 0, analysis.helpmate)
+
+
+@pytest.mark.oracle
+def test_agrees_with_python_chess_insufficient_material() -> None:
+    """Where python-chess's material table says a side cannot mate, so do we (and with a
+    helpmate it would be refuted); where it says a side can, a helpmate must replay."""
+    path = shared_data("rules", "python-chess-insufficient-material.tsv")
+    rows = [
+        line.split("\t")
+        for line in path.read_text().splitlines()
+        if line and not line.startswith(("#", "fen\t"))
+    ]
+    assert rows
+    for fen, white, black in rows:
+        board = chess.Board(fen)
+        if not board.is_valid():
+            continue
+        for color, insufficient in ((0, white), (1, black)):
+            analysis = analyse(fen, color, budget=5_000)
+            if insufficient.strip() == "true":
+                assert analysis.verdict is Winnability.UNWINNABLE, (fen, color)
+
+
+def _vector_pairs(step: int) -> list[tuple[str, str, int]]:
+    rows = read_test_vector()
+    return [(code, fen, color) for code, fen in rows[::step] for color in (0, 1)]
+
+
+@pytest.mark.oracle
+def test_static_arguments_are_sound_on_the_test_vector() -> None:
+    """The static arguments alone never call a winnable pair of the test vector unwinnable."""
+    from chesslaws.endings._unwinnability import static_cannot_mate
+
+    proved = 0
+    for code, fen, color in _vector_pairs(1):
+        reason = static_cannot_mate(Position.from_fen(fen), color)
+        if reason:
+            proved += 1
+            assert code[color] == "-", (fen, color, reason)
+    assert proved > 500
+
+
+@pytest.mark.oracle
+def test_sample_of_the_test_vector() -> None:
+    """Every 30th position of CHA's test vector, both colours: no wrong verdict, helpmates
+    replayed, and (a regression guard) most pairs decided."""
+    wrong = []
+    undetermined = 0
+    pairs = _vector_pairs(30)
+    for code, fen, color in pairs:
+        analysis = analyse(fen, color, budget=2_000)
+        expected = code[color] != "-"
+        if analysis.verdict is Winnability.UNDETERMINED:
+            undetermined += 1
+        elif (analysis.verdict is Winnability.WINNABLE) is not expected:
+            wrong.append((fen, color, analysis.verdict))
+    assert not wrong
+    assert undetermined <= len(pairs) * 0.4
+
+
+@pytest.mark.slow
+@pytest.mark.oracle
+def test_the_whole_test_vector() -> None:
+    """All 3,606 (position, colour) pairs: no wrong verdict and every helpmate replayed (both
+    must hold); at most 20 undetermined is CHA's own figure at a ten-million-node limit, the
+    target, reported as an expected failure while it is not met at this test's budget."""
+    wrong = []
+    undetermined = []
+    for code, fen, color in _vector_pairs(1):
+        analysis = analyse(fen, color, budget=3_000)
+        expected = code[color] != "-"
+        if analysis.verdict is Winnability.UNDETERMINED:
+            undetermined.append((fen, color))
+        elif (analysis.verdict is Winnability.WINNABLE) is not expected:
+            wrong.append((fen, color, analysis.verdict))
+    assert not wrong
+    if len(undetermined) > 20:
+        pytest.xfail(f"{len(undetermined)} of 3606 pairs undetermined (target: at most 20)")
