@@ -198,6 +198,9 @@ def test_push_san_makes_the_move() -> None:
         (Position().fen(), "e8=Q", IllegalMove),
         (Position().fen(), "Qd1d3", IllegalMove),
         (PROMOTE_B7, "b8", IllegalMove),  # the promotion piece is missing (Article 3.7.5)
+        (Position().fen(), "a1", IllegalMove),  # a pawn move to its own first rank
+        (Position().fen(), "h2", IllegalMove),
+        ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "h8", IllegalMove),
         (PROMOTE_B7, "b8=K", InvalidNotation),
         (PROMOTE_B7, "Nb8=Q", InvalidNotation),  # only a pawn promotes
         (Position().fen(), "", InvalidNotation),
