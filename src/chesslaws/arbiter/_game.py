@@ -717,7 +717,10 @@ class Game:
             return self._complete_illegal(pending, event.at, idx)
         if not self._uncompleted[player]:
             if self._pending is not None:
-                raise _Rejected(f"{player.label}'s clock is not running")
+                raise _Rejected(
+                    f"{player.label} has made no move since {player.other.label}'s illegal move: "
+                    "claim it or make a move (A.5.2)"
+                )
             return self._rule_illegal(player, IllegalKind.NO_MOVE, None, event.at, idx)
         self._press(player, event.at)
         if self._breach is not None and self._breach.by is player:
