@@ -161,3 +161,13 @@ def test_games_without_replay_keep_text_only() -> None:
 
 def test_start_position_is_the_initial_one() -> None:
     assert pgn.read_game("*").start().fen() == Position().fen()
+
+
+def test_clock_comments_per_ply() -> None:
+    game = next(pgn.read_games(shared_data("pgn", "selfplay.pgn")))
+    assert game.clock_after(1) == (179_000, None)
+    assert game.clock_after(2) == (181_000, None)
+    mixed = pgn.read_game("1. e4 {[%emt 0:00:02.25] good} e5 {[%clk bad]} 2. Nf3 *")
+    assert mixed.clock_after(1) == (None, 2_250)
+    assert mixed.clock_after(2) == (None, None)
+    assert mixed.clock_after(3) == (None, None)

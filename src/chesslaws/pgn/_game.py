@@ -162,3 +162,21 @@ class Game:
     def comment_after(self, ply: int) -> str:
         """The comment after the main-line move of 1-based ``ply`` (``""`` when none)."""
         return self.main.comments.get(ply - 1, "")
+
+    def clock_after(self, ply: int) -> tuple[int | None, int | None]:
+        """The ``[%clk]`` and ``[%emt]`` times in ms after the move of 1-based ``ply``.
+
+        ``[%clk]`` is the mover's time left on the clock, ``[%emt]`` the time the move took
+        (Article 8.1.4: clock times belong on the scoresheet); ``None`` when not recorded or
+        unreadable.
+
+        >>> from chesslaws import pgn
+        >>> pgn.read_game("1. e4 { [%clk 0:02:59.5] [%emt 0:00:01] } *").clock_after(1)
+        (179500, 1000)
+        """
+        from chesslaws.clock import parse_clock_comment
+
+        comment = self.main.comments.get(ply - 1)
+        if comment is None:
+            return None, None
+        return parse_clock_comment(comment, strict=False)

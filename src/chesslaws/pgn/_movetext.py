@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["GLYPHS", "LineDraft", "parse_movetext", "parse_tag_line"]
+__all__ = ["GLYPHS", "LineDraft", "move_offsets", "parse_movetext", "parse_tag_line"]
 
 GLYPHS: dict[str, int] = {
     "!": 1,
@@ -65,6 +65,17 @@ _TOKEN = re.compile(
     r")"
 )
 
+# The fast path: most movetext is nothing but plies (a move number, a move, a comment) and a
+# result. One possessive (hence linear) full match checks that; one findall then takes the
+# moves and comments without a Python step per token. Anything else takes the general path.
+_PLAIN_MOVETEXT = re.compile(
+    r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
+    r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1-0|0-1|1/2-1/2|\*)\s*+"
+)
+_PLAIN_PLY = re.compile(
+    r"\s*(?:\d+\.+\s*)?([A-Za-z][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)(?:\s*\{([^}]*)\})?"
+)
+
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _UNESCAPE = re.compile(r"\\(.)")
 
@@ -79,6 +90,8 @@ class LineDraft:
     """Offset of the ``(`` that opened this variation."""
     sans: list[str] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
+    """Offset of each move in the movetext (empty when read by the fast path: see
+    :func:`move_offsets`)."""
     comments: dict[int, str] = field(default_factory=dict)
     nags: dict[int, tuple[int, ...]] = field(default_factory=dict)
     variations: dict[int, list[LineDraft]] = field(default_factory=dict)
@@ -110,6 +123,29 @@ def parse_movetext(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]
     Errors are ``(offset, text, reason)`` with ``offset`` into ``text``. The termination marker
     is ``""`` when missing (a truncated game), which is itself reported.
     """
+    plain = _PLAIN_MOVETEXT.fullmatch(text)
+    if plain is not None:
+        main = LineDraft()
+        plies = _PLAIN_PLY.findall(text, 0, plain.start(1))
+        main.sans = [san for san, _ in plies]
+        if not ("  " in text or "\n" in text or "\t" in text or "\r" in text):
+            # No comment can hold white space to normalise beyond its ends.
+            main.comments = {i: t for i, (_, c) in enumerate(plies) if c and (t := c.strip())}
+        else:
+            for index, (_, comment) in enumerate(plies):
+                if comment and (comment := " ".join(comment.split())):
+                    main.comments[index] = comment
+        return main, plain.group(1), []
+    return _parse_tokens(text)
+
+
+def move_offsets(text: str) -> list[int]:
+    """The offset of each main-line move of ``text`` (for error positions after a fast parse)."""
+    return _parse_tokens(text)[0].offsets
+
+
+def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]]:
+    """The general path of :func:`parse_movetext`: token by token, with error recovery."""
     errors: list[tuple[int, str, str]] = []
     main = LineDraft()
     current = main

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from ._game import Game, Line, ReadError
-from ._movetext import LineDraft, parse_movetext, parse_tag_line
+from ._movetext import LineDraft, move_offsets, parse_movetext, parse_tag_line
 from ._source import MAX_GAME_BYTES, RawGame, decode, open_lines, split_games
 
 __all__ = ["CHESS960_VARIANTS", "game_offsets", "read_game", "read_games"]
@@ -129,7 +129,7 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
         line, column = tag_at.get("Variant", (raw.first_line, 1))
         found.append((line, column, tags["Variant"], "not a variant of the Laws of Chess", None))
     elif replay:
-        main = _replay(draft, fen, chess960, tag_at, raw, found, where) or main
+        main = _replay(draft, movetext, fen, chess960, tag_at, raw, found, where) or main
     found.sort(key=lambda item: (item[0], item[1]))
     errors = tuple(
         ReadError(number, line, column, text, reason, ply)
@@ -140,6 +140,7 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
 
 def _replay(
     draft: LineDraft,
+    movetext: str,
     fen: str | None,
     chess960: bool,
     tag_at: dict[str, tuple[int, int]],
@@ -166,6 +167,8 @@ def _replay(
     move_errors: list[MoveError] = []
     main = replay_line(draft, position, move_errors, main=True, undo=False)
     for offset, token, reason, ply in move_errors:
+        if offset < 0:
+            offset = move_offsets(movetext)[-1 - offset]
         line, column = where(offset)
         found.append((line, column, token, reason, ply))
     return main

@@ -17,7 +17,8 @@ from ._movetext import LineDraft
 __all__ = ["MoveError", "replay_line"]
 
 MoveError = tuple[int, str, str, int | None]
-"""An error found while replaying: ``(offset, move text, reason, ply or None)``."""
+"""An error found while replaying: ``(offset, move text, reason, ply or None)``; an offset
+``-1 - i`` stands for "the i-th main-line move" when offsets were not kept (fast parse)."""
 
 _FILES = "abcdefgh"
 _RANKS = "12345678"
@@ -63,7 +64,8 @@ def replay_line(
                     fallback = None
             if fallback is None:
                 where = index + 1 if main else None
-                errors.append((draft.offsets[index], san, _reason(exc, main, san, position), where))
+                at = draft.offsets[index] if draft.offsets else -1 - index
+                errors.append((at, san, _reason(exc, main, san, position), where))
                 break
         position.push(fallback)
         append(fallback)

@@ -1,0 +1,50 @@
+"""Memory does not grow with the file: one game at a time is held."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from chesslaws import pgn
+from tests.conftest import shared_data
+
+
+def test_reading_many_games_keeps_only_one() -> None:
+    path = shared_data("pgn", "selfplay.pgn")  # 5.2 MB, 1,500 games
+    tracemalloc.start()
+    try:
+        games = sum(1 for _ in pgn.read_games(path, replay=False))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert games == 1500
+    assert peak < 1_000_000, f"peak {peak} bytes while reading {path.stat().st_size} bytes"
+
+
+@pytest.mark.slow
+def test_reading_a_1_gb_file_stays_under_200_mb(tmp_path: Path) -> None:
+    source = shared_data("pgn", "selfplay.pgn").read_bytes()
+    path = tmp_path / "big.pgn"
+    copies = 2**30 // len(source) + 1
+    with open(path, "wb") as out:
+        for _ in range(copies):
+            out.write(source)
+    script = textwrap.dedent(
+        """
+        import resource, sys
+        from chesslaws import pgn
+        games = sum(1 for _ in pgn.read_games(sys.argv[1], replay=False))
+        print(games, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True
+    )
+    games, max_rss_kb = map(int, done.stdout.split())
+    assert games == 1500 * copies
+    assert max_rss_kb < 200 * 1024, f"max RSS {max_rss_kb} kB reading {path.stat().st_size} bytes"
