@@ -96,3 +96,26 @@ def test_progress_bar_on_stderr_does_not_disturb_the_output(
     _, plain, _ = run(capsys, "--jsonl", "--no-progress", str(EXAMPLES))
     status, out, _ = run(capsys, "--jsonl", "--progress", str(EXAMPLES))
     assert status == 0 and out == plain
+
+
+def test_dask_address(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    _, serial, _ = run(capsys, "--jsonl", str(EXAMPLES))
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        status, out, _ = run(
+            capsys, "--jsonl", "--dask", cluster.scheduler_address, "--chunk", "2", str(EXAMPLES)
+        )
+    assert status == 0 and out == serial
+
+
+def test_unreachable_dask_scheduler_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        status, out, err = run(capsys, "--dask", "tcp://127.0.0.1:9", str(EXAMPLES))
+    assert status == 2 and out == ""
+    assert err.startswith("chesslaws: error: cannot reach the Dask scheduler tcp://127.0.0.1:9")

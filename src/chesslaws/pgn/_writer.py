@@ -4,7 +4,10 @@ The Seven Tag Roster comes first, in its order, then the other tags as they were
 movetext follows in Standard Algebraic Notation as the rules engine writes it (``O-O``, ``e8=Q``,
 check marks), with move numbers, NAGs, comments and variations, wrapped into lines of at most
 79 characters (the export format's limit; breaks fall only between tokens, and a comment may
-wrap between its words). Reading what was written gives the same game back.
+wrap between its words). Two things cannot be broken and so may make a longer line: a tag pair
+(PGN keeps each on one line) and a single comment word longer than a line. No line starts with
+``%``, which would make it an escape line. Reading what was written gives the same game back
+(comments with their white space runs made single spaces, as the reader normalises them).
 """
 
 from __future__ import annotations
