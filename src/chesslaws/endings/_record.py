@@ -24,7 +24,7 @@ from chesslaws.endings._unwinnability import is_dead
 __all__ = ["GameRecord"]
 
 #: Effort allowed to the dead-position test run after every move (Article 5.2.2).
-DEAD_POSITION_BUDGET = 1_000
+DEAD_POSITION_BUDGET = 300
 
 
 class GameRecord:
@@ -226,15 +226,16 @@ class GameRecord:
         """The automatic ending of the game after the last move, or None while it goes on.
 
         In the order of the Laws: checkmate (5.1.1), which stands even on the 75th move
-        (9.6.2); stalemate (5.2.1); dead position (5.2.2, proved by :func:`is_dead` within
-        ``dead_position_budget``); fivefold repetition (9.6.1); seventy-five moves (9.6.2).
+        (9.6.2); stalemate (5.2.1); dead position (5.2.2, proved by :func:`is_dead` in its quick
+        mode: static arguments, and a search of at most ``dead_position_budget`` positions after
+        a forced move); fivefold repetition (9.6.1); seventy-five moves (9.6.2).
         """
         position = self._position
         if position.is_checkmate():
             return Termination.CHECKMATE
         if position.is_stalemate():
             return Termination.STALEMATE
-        if is_dead(position, budget=dead_position_budget):
+        if is_dead(position, budget=dead_position_budget, quick=True):
             return Termination.DEAD_POSITION
         if self._reps[-1] >= 5:
             return Termination.FIVEFOLD

@@ -7,13 +7,16 @@ can end in that checkmate), both closed under play (once true, true in every lat
   only a king that has a pawn, knight, bishop or rook to block its own flight squares; bishops
   all on one square colour mate only a king that has a pawn, a knight or a bishop of the other
   colour.  Without pawns no side ever gains material, so the verdict holds for good.
-* **Frozen pawns** (:func:`frozen_cannot_mate`): when no pawn can ever move again (every pawn is
-  blocked by a pawn, no piece can ever reach a square a pawn could capture on, and no piece can
-  ever capture a pawn), each piece is confined to a region of the board that is computed once by
-  flood fill, treating every other piece as removable.  The loser's king can then be mated only
-  on a square that some attacker's piece can attack and whose every flight square can be covered
-  (by an attacker's piece or king) or blocked (by one of the defender's own pieces).  If no square
-  of the king's region qualifies, the attacker can never checkmate.
+* **Blocked pawns** (:func:`frozen_cannot_mate`): when no pawn can ever promote or capture and
+  no pawn can ever be captured except by a king (every pawn faces an enemy pawn on its file, no
+  piece can ever stand where a pawn may capture or ever attack a square a pawn may stand on),
+  each pawn is confined to its path and each piece to a region of the board computed once by
+  flood fill around the pawns that can never move, treating every other piece as removable.
+  Pawns a king may capture are treated as possibly there and possibly gone; pieces that can
+  never move nor be captured guard the squares they attack. The defender's king can then be
+  mated only on a square that an attacker's man can attack and whose every flight square can
+  be covered (by an attacker's man or king) or blocked (by any man). If no square of the king's
+  region qualifies, the attacker can never checkmate.
 
 Squares are 0..63 with a1 = 0; bitboards are ints; piece types follow the core (PAWN = 1 ...
 KING = 6); colours are 0 (White) and 1 (Black).
@@ -230,33 +233,38 @@ def pawns_blocked(white_pawns: int, black_pawns: int) -> bool:
     )
 
 
-_Structure = tuple[int, tuple[int, int], tuple[int, int], tuple[int, int]]
+_PawnPath = tuple[int, int, int]  # (colour, square, squares the pawn may ever stand on)
+_Structure = tuple[int, tuple[int, int], tuple[int, int], tuple[int, int], tuple[_PawnPath, ...]]
 
 
 @lru_cache(maxsize=4096)
-def _structure(white_pawns: int, black_pawns: int) -> _Structure | None:
-    """What the pawns alone allow, assuming no pawn is ever captured and none captures.
+def _structure(white_pawns: int, black_pawns: int, optional: int = 0) -> _Structure | None:
+    """What the pawns allow, assuming no pawn ever captures and only the ``optional`` pawns may
+    ever be captured (they block nothing, since they may be gone).
 
     None when some pawn could promote or capture another pawn. Otherwise (fixed, paths, captures,
-    fixed_attacks): ``fixed`` are the pawns that can never move (blocked by an enemy pawn, or by
-    an own pawn that is fixed); per colour, ``paths`` are the squares its pawns may ever stand on,
-    ``captures`` the squares they may ever attack, ``fixed_attacks`` those the fixed pawns attack.
+    fixed_attacks, pawn_paths): ``fixed`` are the pawns that can never move nor be captured
+    (blocked by an enemy pawn, or by an own pawn that is fixed); per colour, ``paths`` are the
+    squares its pawns may ever stand on, ``captures`` the squares they may ever attack,
+    ``fixed_attacks`` those the fixed pawns attack; ``pawn_paths`` gives each pawn's path.
     """
     by_color = (white_pawns, black_pawns)
+    solid = (white_pawns & ~optional, black_pawns & ~optional)
     fixed = [0, 0]
     paths = [0, 0]
     captures = [0, 0]
+    pawn_paths: list[_PawnPath] = []
     for color in (0, 1):
-        own, enemy = by_color[color], by_color[1 - color]
+        own, enemy = by_color[color], solid[1 - color]
         step = 8 if color == 0 else -8
         # Front pawns first, so that a pawn behind a fixed own pawn is known to be fixed.
         for square in sorted(_squares(own), reverse=(color == 0)):
             ahead = square + step
+            path = 1 << square
             if enemy >> ahead & 1 or fixed[color] >> ahead & 1:
-                fixed[color] |= 1 << square
-                path = 1 << square
+                if not optional >> square & 1:
+                    fixed[color] |= 1 << square
             else:
-                path = 1 << square
                 while not enemy >> ahead & 1:
                     if not 8 <= ahead < 56:
                         return None  # this pawn may promote
@@ -264,6 +272,7 @@ def _structure(white_pawns: int, black_pawns: int) -> _Structure | None:
                     ahead += step
             paths[color] |= path
             captures[color] |= pawn_attacks(color, path)
+            pawn_paths.append((color, square, path))
     if captures[0] & paths[1] or captures[1] & paths[0]:
         return None  # a pawn may capture a pawn
     fixed_attacks = (pawn_attacks(0, fixed[0]), pawn_attacks(1, fixed[1]))
@@ -272,20 +281,22 @@ def _structure(white_pawns: int, black_pawns: int) -> _Structure | None:
         (paths[0], paths[1]),
         (captures[0], captures[1]),
         fixed_attacks,
+        tuple(pawn_paths),
     )
 
 
 def frozen_cannot_mate(material: Material, attacker: int) -> bool:
-    """True when the pawn structure can never change and ``attacker`` can still never checkmate.
+    """True when no pawn can ever promote or capture, no pawn can ever be captured but by a
+    king, and ``attacker`` can still never checkmate.
 
-    Articles 5.2.2 and 6.9 for blocked positions (pawn walls). The pawn structure can never
-    change when no pawn can promote, no pawn can ever capture (no enemy pawn or piece can ever
-    stand where a pawn may capture) and no pawn can ever be captured (no piece can ever attack a
-    square a pawn may stand on, no king can ever stand next to a pawn that a fixed pawn does not
-    protect). Pawns that can still advance are accounted for square by square along their
-    paths. Each piece is then confined to the region it reaches around the fixed pawns, and
-    the attacker can mate only on a square of the defending king's region that one of his men
-    may attack and whose every flight square may be covered or blocked.
+    Articles 5.2.2 and 6.9 for blocked positions (pawn walls). Pawns that can still advance are
+    accounted for square by square along their paths, and pawns a king may capture are treated
+    as possibly gone (blocking nothing) and possibly still there. The structure holds when no
+    pawn can promote, no pawn can ever capture (no enemy pawn or piece can ever stand where a
+    pawn may capture), no piece but a king can ever attack a square a pawn may stand on. Each
+    piece is then confined to the region it reaches around the pawns that never move, and the
+    attacker can mate only on a square of the defending king's region that one of his men may
+    attack and whose every flight square may be covered or blocked.
 
     Sound: False whenever unsure. The caller must ensure that no en passant capture is legal
     in the position (a pawn capture the pawn placement alone does not show).
@@ -293,10 +304,24 @@ def frozen_cannot_mate(material: Material, attacker: int) -> bool:
     white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
     if not pawns_blocked(white_pawns, black_pawns):
         return False
-    structure = _structure(white_pawns, black_pawns)
+    optional = 0
+    while True:
+        verdict = _frozen_once(material, attacker, optional)
+        if isinstance(verdict, bool):
+            return verdict
+        if verdict & ~optional == 0:
+            return False  # cannot happen: a fixed point is decided above
+        optional |= verdict
+
+
+def _frozen_once(material: Material, attacker: int, optional: int) -> bool | int:
+    """One round of :func:`frozen_cannot_mate` with ``optional`` pawns; returns the verdict, or
+    the bitboard of pawns (by starting square) that kings may capture, when that grows."""
+    white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
+    structure = _structure(white_pawns, black_pawns, optional)
     if structure is None:
         return False
-    fixed, paths, captures, fixed_attacks = structure
+    fixed, paths, captures, fixed_attacks, pawn_paths = structure
     free = _ALL & ~fixed
     reach = [0, 0]  # per colour: squares its non-king pieces may ever stand on
     attacks_of = [0, 0]  # per colour: squares its non-king pieces may ever attack
@@ -320,6 +345,7 @@ def frozen_cannot_mate(material: Material, attacker: int) -> bool:
         region, near = _king_region(material.king(color), free & ~fixed_attacks[1 - color])
         king_region[color] = region
         king_near[color] = near
+    capturable = 0
     for color in (0, 1):
         enemy = 1 - color
         # Squares the enemy pawns' side protects for good: fixed pawns, and pieces that can
@@ -331,8 +357,11 @@ def frozen_cannot_mate(material: Material, attacker: int) -> bool:
             if not exposed >> sq & 1:
                 guarded |= attacks
         # A king next to an enemy pawn that is not guarded for good may capture it.
-        if king_near[color] & paths[enemy] & ~(fixed & guarded):
-            return False
+        for pawn_color, square, path in pawn_paths:
+            if pawn_color == enemy and king_near[color] & path & ~(fixed & guarded):
+                capturable |= 1 << square
+    if capturable & ~optional:
+        return capturable | optional
     defender = 1 - attacker
     king_cover = _king_region(material.king(attacker), free & ~fixed_attacks[defender])[1]
     checks = attacks_of[attacker] | captures[attacker]

@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 #: Default effort: positions expanded by the search before it answers UNDETERMINED.
-DEFAULT_BUDGET = 100_000
+DEFAULT_BUDGET = 20_000
 
 _DIST = tuple(
     tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
@@ -63,8 +63,9 @@ _DIST = tuple(
 )
 _EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
 _QUICK_NODES = 12  # effort of the short helpmate search before the exhaustive one
-_DIVE_SHARE = 0.3  # part of the budget for the greedy dives (they find mates, prove nothing)
+_DIVE_SHARE = 0.1  # part of the budget for the greedy dives (they find mates, prove nothing)
 _DIVE_LENGTH = 80  # plies per dive
+_NOISE = 12  # how much the dives blur the move scores
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
@@ -259,7 +260,7 @@ class _Search:
                 scored.append((score, code))
         if noise is not None:
             blur = noise.random
-            scored = [(score + int(12 * blur()), code) for score, code in scored]
+            scored = [(score + int(_NOISE * blur()), code) for score, code in scored]
         return scored
 
     # -- the search ---------------------------------------------------------------------------
@@ -350,8 +351,12 @@ class _Search:
         )
 
     def _open(self, frames: list[list[int]], visited: set[tuple[int, ...]]) -> bool:
-        """Visit the current position: True if the winner mates at once (path extended);
-        otherwise push a frame of moves to explore (none if already seen or hopeless)."""
+        """Visit the current position: True if it is the loser checkmated, or if the winner
+        mates at once (path extended); otherwise push a frame of moves to explore (none if the
+        position was seen before, the game is over, or a static argument closes it).
+
+        Every position reached is tested for checkmate here, so the search misses no mate; the
+        one-move lookahead on the winner's turns only finds mates sooner."""
         self._tick()
         key = self._exact_key()
         if key in visited:
@@ -360,10 +365,15 @@ class _Search:
         visited.add(key)
         pos = self.pos
         codes = pos.legal_codes()
-        if not codes or self.hopeless():
+        if not codes:
+            if pos.turn == self.loser and pos.is_check():
+                return True  # the loser is checkmated: the path ends with the mating move
             frames.append([])
             return False
-        if pos.turn == self.winner:
+        if self.hopeless():
+            frames.append([])
+            return False
+        if pos.turn == self.winner and self.may_be_mated():
             code = self.mates_now(codes)
             if code is not None:
                 self.path.append(code)
@@ -398,8 +408,6 @@ class _Search:
             pos.push_code(code)
             path.append(code)
             if self._open(frames, visited):
-                for _ in range(len(path) - 1):
-                    pos.pop_code()
                 return True
         return False
 
@@ -517,18 +525,23 @@ def can_checkmate(
     return MateAnalysis(color, verdict, tuple(moves), search.nodes, reason)
 
 
-def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool:
+def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = False) -> bool:
     """Whether the position is dead: neither player can checkmate (Article 5.2.2).
 
     Sound: True only when both players are proved unable to checkmate; False when either can,
-    or when ``budget`` runs out first (the arbiter then decides).
+    or when unsure (the arbiter then decides). The static arguments always run; a search (of at
+    most ``budget`` positions per player) runs only for a forced move, or, unless ``quick``
+    (the mode for a check after every move), for a blocked-looking position: no queen or rook,
+    and no pawn that could promote without a capture.
 
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
     """
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
-    if needs_search and not (_looks_blocked(position) or position.count_legal_moves() <= 2):
-        return False  # only a blocked-looking position or a forced line is worth a search
+    if needs_search:
+        forced = position.count_legal_moves() == 1
+        if not forced and (quick or not _looks_blocked(position)):
+            return False
     for color in needs_search:
         if can_checkmate(position, color, budget=budget).verdict is not Winnability.UNWINNABLE:
             return False
