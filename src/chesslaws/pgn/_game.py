@@ -16,13 +16,38 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from chesslaws.core import Move, Position
 
-__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError"]
+__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError", "start_position"]
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 """The tags every exported PGN game starts with, in this order (PGN standard 8.1.1)."""
 
 RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 """The game termination markers of PGN (``*``: the game is unfinished or the result unknown)."""
+
+
+_STARTS: dict[tuple[str | None, bool], Position] = {}
+_MAX_STARTS = 512
+
+
+def start_position(fen: str | None, chess960: bool) -> Position:
+    """A new position from a ``FEN`` tag (``None``: the initial position), copied from a cache.
+
+    Building a position from FEN text costs far more than copying one, and a collection's games
+    mostly share their start. Raises :class:`~chesslaws.InvalidFen` for a bad FEN.
+    """
+    key = (fen, chess960)
+    template = _STARTS.get(key)
+    if template is None:
+        from chesslaws.core import Position
+
+        if fen is None:
+            template = Position.from_chess960(518) if chess960 else Position()
+        else:
+            template = Position.from_fen(fen, chess960=chess960)
+        if len(_STARTS) >= _MAX_STARTS:
+            _STARTS.clear()
+        _STARTS[key] = template
+    return template.copy()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +170,7 @@ class Game:
         Raises :class:`~chesslaws.InvalidFen` if the ``FEN`` tag cannot be read (such a game
         carries a :class:`ReadError` for it).
         """
-        from chesslaws.core import Position
-
-        if self.fen is None:
-            return Position.from_chess960(518) if self.chess960 else Position()
-        return Position.from_fen(self.fen, chess960=self.chess960)
+        return start_position(self.fen, self.chess960)
 
     def end(self) -> Position:
         """The position after the last legal move of the main line."""

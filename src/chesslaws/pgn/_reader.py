@@ -149,17 +149,12 @@ def _replay(
     where: Any,
 ) -> Line | None:
     from chesslaws._errors import ChessLawsError
-    from chesslaws.core import Position
 
+    from ._game import start_position
     from ._replay import MoveError, replay_line
 
     try:
-        if fen is not None:
-            position = Position.from_fen(fen, chess960=chess960)
-        elif chess960:
-            position = Position.from_chess960(518)
-        else:
-            position = Position()
+        position = start_position(fen, chess960)
     except ChessLawsError as exc:
         line, column = tag_at.get("FEN", (raw.first_line, 1))
         found.append((line, column, fen or "", f"start position: {exc}", None))
