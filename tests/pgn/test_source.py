@@ -122,3 +122,14 @@ def test_reading_from_offsets_gives_the_same_games(name: str) -> None:
             )
         )
         assert part == whole[number - 1 : number + 2]
+
+
+def test_a_file_without_line_breaks_is_read_in_bounded_pieces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_source, "MAX_LINE", 64)
+    monkeypatch.setattr(_source, "MAX_GAME_BYTES", 1000)
+    data = b'[Event "A"]\n\n' + b"x" * 100_000 + b"\n\n" + TWO
+    found = games(data)
+    assert len(found) == 3 and not found[0].ok and found[1].ok and found[2].ok
+    assert any("cut short" in e.reason for e in found[0].errors)

@@ -19,12 +19,17 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import IO, Any
 
-__all__ = ["MAX_GAME_BYTES", "RawGame", "decode", "open_lines", "split_games"]
+__all__ = ["MAX_GAME_BYTES", "MAX_LINE", "RawGame", "decode", "open_lines", "split_games"]
 
 MAX_GAME_BYTES = 8 * 1024 * 1024
 """A game whose text exceeds this many bytes is cut at that size and reported as too large."""
+
+MAX_LINE = 1024 * 1024
+"""Lines are read at most this many bytes at a time (a longer line counts as several), so that
+a file without line breaks cannot fill the memory."""
 
 _BOM = b"\xef\xbb\xbf"
 _TAG_LIKE = re.compile(rb"\s*\[\s*[A-Za-z0-9_]+\s+\"")
@@ -60,10 +65,11 @@ def open_lines(source: str | os.PathLike[str] | IO[Any]) -> tuple[Iterator[bytes
     """Byte lines of a path, a binary file or a text file; plus the file to close (if opened)."""
     if isinstance(source, str | os.PathLike):
         handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the reader)
-        return iter(handle), handle
+        return iter(partial(handle.readline, MAX_LINE), b""), handle
     if isinstance(source, io.TextIOBase) or "b" not in getattr(source, "mode", "b"):
-        return (line.encode("utf-8", "surrogatepass") for line in source), None
-    return iter(source), None
+        text_lines = iter(partial(source.readline, MAX_LINE), "")
+        return (line.encode("utf-8", "surrogatepass") for line in text_lines), None
+    return iter(partial(source.readline, MAX_LINE), b""), None
 
 
 def split_games(
