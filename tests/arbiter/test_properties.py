@@ -165,7 +165,7 @@ def test_random_event_streams_keep_the_invariants_and_replay(seed: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=20_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_many_more_random_event_streams(seed: int) -> None:
     game, lines, rulings = _stream(seed)
