@@ -43,6 +43,13 @@ _ENDINGS = {
     Termination.FIVEFOLD: "fivefold repetition",
     Termination.SEVENTY_FIVE_MOVES: "seventy-five-move rule",
 }
+_PHRASES = {
+    Termination.CHECKMATE: "checkmate",
+    Termination.STALEMATE: "stalemate",
+    Termination.DEAD_POSITION: "a dead position",
+    Termination.FIVEFOLD: "a fivefold repetition",
+    Termination.SEVENTY_FIVE_MOVES: "seventy-five moves by each player without a capture or pawn move",
+}
 _DECISIVE = {"1-0": Color.WHITE, "0-1": Color.BLACK}
 
 
@@ -144,6 +151,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
         winner = Color(position.turn ^ 1) if ended is Termination.CHECKMATE else None
         lawful = "1/2-1/2" if winner is None else ("1-0" if winner is Color.WHITE else "0-1")
         name = _ENDINGS[ended]
+        phrase = _PHRASES[ended]
         later = len(sans) - ended_ply
         findings.extend(c for c in claims if c.ply < ended_ply)
         if later > 0:
@@ -153,7 +161,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
                     ended_ply + 1,
                     Code.PLAY_AFTER_END,
                     ended.article,
-                    f"the game ended with {name} after ply {ended_ply} (Article "
+                    f"the game ended with {phrase} after ply {ended_ply} (Article "
                     f"{ended.article}); play went on with {nxt} and {later} move(s) in all, "
                     "which do not count",
                 )
@@ -164,7 +172,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
                     ended_ply,
                     Code.RESULT_CONTRADICTS_POSITION,
                     ended.article,
-                    f"the game ended with {name} (Article {ended.article}): the result is "
+                    f"the game ended with {phrase} (Article {ended.article}): the result is "
                     f"{lawful}, not {recorded}",
                 )
             )
