@@ -48,7 +48,7 @@ _PHRASES = {
     Termination.STALEMATE: "stalemate",
     Termination.DEAD_POSITION: "a dead position",
     Termination.FIVEFOLD: "a fivefold repetition",
-    Termination.SEVENTY_FIVE_MOVES: "seventy-five moves by each player without a capture or pawn move",
+    Termination.SEVENTY_FIVE_MOVES: "seventy-five moves each without a capture or pawn move",
 }
 _DECISIVE = {"1-0": Color.WHITE, "0-1": Color.BLACK}
 
