@@ -8,6 +8,8 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chesslaws import PgnError, pgn
 from chesslaws.core import Position
@@ -171,3 +173,38 @@ def test_clock_comments_per_ply() -> None:
     assert mixed.clock_after(1) == (None, 2_250)
     assert mixed.clock_after(2) == (None, None)
     assert mixed.clock_after(3) == (None, None)
+
+
+PIECES = [
+    b'[Event "x"]\n',
+    b'[White "a\\"b"]\n',
+    b"\n",
+    b"1. e4 e5 2. Nf3 ",
+    b"{comment ",
+    b"} ",
+    b"(",
+    b")",
+    b"1-0\n",
+    b"*",
+    b"0-0 ",
+    b"e8Q ",
+    b"$1 ",
+    b"Kxe4 ",
+    b"\xff\xfe",
+    b"\r\n",
+    b"%escape\n",
+    b";rest\n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(PIECES) | st.binary(max_size=8), max_size=40))
+def test_any_bytes_read_without_crashing(parts: list[bytes]) -> None:
+    data = b"".join(parts)
+    games = list(pgn.read_games(io.BytesIO(data)))
+    assert [g.number for g in games] == list(range(1, len(games) + 1))
+    for game in games:
+        assert len(game.moves) <= len(game.sans)
+        for error in game.errors:
+            assert error.game == game.number and error.line >= 1 and error.column >= 1
+        pgn.write_game(game)  # whatever was read can be written

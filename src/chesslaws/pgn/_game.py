@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from chesslaws.clock import TimeControl
     from chesslaws.core import Move, Position
 
 __all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError", "start_position"]
@@ -183,6 +184,21 @@ class Game:
     def comment_after(self, ply: int) -> str:
         """The comment after the main-line move of 1-based ``ply`` (``""`` when none)."""
         return self.main.comments.get(ply - 1, "")
+
+    def time_control(self) -> TimeControl | None:
+        """The ``TimeControl`` tag read as a :class:`~chesslaws.clock.TimeControl` (Article 6).
+
+        ``None`` when the tag is absent; raises :class:`~chesslaws.TimeControlError` when it
+        cannot be read.
+
+        >>> from chesslaws import pgn
+        >>> str(pgn.read_game('[TimeControl "180+2"]\\n\\n*').time_control())
+        '180+2'
+        """
+        from chesslaws.clock import TimeControl
+
+        text = self.tags.get("TimeControl")
+        return None if text is None else TimeControl.parse(text)
 
     def clock_after(self, ply: int) -> tuple[int | None, int | None]:
         """The ``[%clk]`` and ``[%emt]`` times in ms after the move of 1-based ``ply``.
