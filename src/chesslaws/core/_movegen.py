@@ -11,6 +11,7 @@ population count (perft's last ply, "bulk counting").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -75,6 +76,7 @@ def is_attacked(pos: Position, color: int, square: int, occupied: int) -> bool:
     )
 
 
+@functools.cache
 def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     """For castling with these squares: king and rook destinations, the squares that must be
     empty (Article 3.8.2.1: between king and its destination, rook and its destination) and the

@@ -35,6 +35,16 @@ _EP_FLAG = EN_PASSANT << 15
 _Undo = tuple[int, int, int, int, int, int]
 
 
+def _squares_of(bb: int) -> list[int]:
+    """The squares of a bitboard, lowest first."""
+    squares = []
+    while bb:
+        low = bb & -bb
+        squares.append(low.bit_length() - 1)
+        bb ^= low
+    return squares
+
+
 class Position:
     """A chess position that can make and unmake moves (mutable; see the module docstring).
 
@@ -133,11 +143,13 @@ class Position:
         """Fill the position from ``setup``; returns the reasons it is illegal (none if legal)."""
         self._board = list(setup.board)
         self._bb = [0] * 16
-        self._occ_c = [0, 0]
         for square, code in enumerate(self._board):
             if code:
                 self._bb[code] |= 1 << square
-                self._occ_c[code >> 3] |= 1 << square
+        self._occ_c = [
+            self._bb[1] | self._bb[2] | self._bb[3] | self._bb[4] | self._bb[5] | self._bb[6],
+            self._bb[9] | self._bb[10] | self._bb[11] | self._bb[12] | self._bb[13] | self._bb[14],
+        ]
         self._turn = int(setup.turn)
         self.chess960 = chess960
         self.halfmove_clock = setup.halfmove_clock
@@ -185,7 +197,7 @@ class Position:
             if self._bb[6 | color << 3] & back:
                 king_file = king & 7
                 upper = char.upper()
-                candidates = [sq for sq in range(64) if rooks >> sq & 1]
+                candidates = _squares_of(rooks)
                 if upper == "K":
                     side = [sq for sq in candidates if sq & 7 > king_file]
                     rook = max(side) if side else None
@@ -240,9 +252,9 @@ class Position:
         key = castling_key(self.castling)
         if self._turn:
             key ^= Z_TURN
-        for square, code in enumerate(self._board):
-            if code:
-                key ^= Z_PIECE_SQUARE[code * 64 + square]
+        board = self._board
+        for square in _squares_of(self.occupied):
+            key ^= Z_PIECE_SQUARE[board[square] * 64 + square]
         return key
 
     def copy(self) -> Position:
