@@ -83,6 +83,8 @@ def test_a_game_that_lost_its_movetext_does_not_swallow_the_next() -> None:
     first, second = games(data)
     assert (first.tags, second.tags) == ({"Event": "A", "White": "x"}, {"Event": "B", "White": "y"})
     assert not first.ok and second.ok
+    first, second = games(b'[Event "A"]\n[Event "B"]\n[Site "s"]\n[Site "t"]\n\n1. d4 *\n')
+    assert (first.tags, second.tags) == ({"Event": "A"}, {"Event": "B", "Site": "t"})
 
 
 def test_error_positions_are_file_lines_and_columns() -> None:

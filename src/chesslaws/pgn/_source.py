@@ -8,8 +8,8 @@ bytes are not UTF-8. It knows no chess. Only one game is held at a time, and a g
 
 A brace comment that runs across lines keeps following lines in the same game, except that a
 tag pair line after a blank line always starts a new game: an unclosed ``{`` then damages only
-the game it is in. Likewise a blank line and then a tag the current tag section already has
-starts a new game: the game before it lost its movetext.
+the game it is in. Likewise a tag the current tag section already has, after a blank line (or an
+``Event`` tag, blank line or not), starts a new game: the game before it lost its movetext.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def split_games(
                 continue
             current.unterminated_comment = in_comment
             in_comment = 0
-        elif not (is_tag and (has_text or (prev_blank and _repeats_tag(current, line)))):
+        elif not (is_tag and (has_text or _repeats_tag(current, line, prev_blank))):
             prev_blank = False
             if is_tag:
                 _append(current, current.tag_lines, lineno, line)
@@ -146,10 +146,14 @@ def _tag_name(line: bytes) -> bytes:
     return match.group(1) if match else b""
 
 
-def _repeats_tag(game: RawGame, line: bytes) -> bool:
-    """Whether a tag line names a tag the game already has: a game without movetext ended."""
+def _repeats_tag(game: RawGame, line: bytes, after_blank: bool) -> bool:
+    """Whether a tag line starts a new tag section: it names a tag the game already has, after
+    a blank line (or it is ``Event``, always the first tag of a game): the game before it has
+    no movetext."""
     name = _tag_name(line)
-    return bool(name) and any(_tag_name(seen) == name for _, seen in game.tag_lines)
+    if not name or not (after_blank or name == b"Event"):
+        return False
+    return any(_tag_name(seen) == name for _, seen in game.tag_lines)
 
 
 def _append(game: RawGame, where: list[tuple[int, bytes]], lineno: int, line: bytes) -> None:
