@@ -570,9 +570,15 @@ class Game:
         if self._pending is not None and self._pending.completed_at is not None:
             if event.by is self._pending.by:
                 raise _Rejected(f"{event.by.label} does not have the move (1.3)")
-            rulings = self._illegal_move_stands(event, idx)
-            if self._pending is not None or self.is_over:
-                return rulings  # the position could not stand: the arbiter stepped in
+            rulings, stood = self._illegal_move_stands(event, idx)
+            if not stood or self.is_over:
+                # The arbiter stepped in (the illegal move left no position), or the board it
+                # left ends the game: this move is not taken.
+                return rulings
+            try:
+                return rulings + self._on_move(event, idx)
+            except _Rejected as rejection:  # the illegal move stood all the same
+                return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=str(rejection))]
         mover = self._record.position.side_to_move
         if event.by is not mover:
             raise _Rejected(
@@ -751,6 +757,7 @@ class Game:
             pending.legal,
             pending.made_at,
             completed_at=at,
+            clock_after=self._clock.remaining(player, at) if self._clock is not None else None,
         )
         return []
 
@@ -853,8 +860,12 @@ class Game:
             )
         ]
 
-    def _illegal_move_stands(self, event: MoveMade, idx: int) -> list[Ruling]:
-        """A.5.2: the opponent moves without a claim; the completed illegal move stands."""
+    def _illegal_move_stands(self, event: MoveMade, idx: int) -> tuple[list[Ruling], bool]:
+        """A.5.2: the opponent moves without a claim; the completed illegal move stands.
+
+        Returns the rulings and whether the move stood (``False``: the board it leaves is no
+        position under the Laws, so the arbiter rules on it after all).
+        """
         pending = self._pending
         assert pending is not None
         fen = None
@@ -870,16 +881,12 @@ class Game:
                 fen = None
         if fen is None:
             # The board it leaves is no position under the Laws: the arbiter must step in.
-            return self._rule_illegal(pending.by, pending.kind, pending, event.at, idx)
+            return self._rule_illegal(pending.by, pending.kind, pending, event.at, idx), False
         mover = pending.by
         self._sans.append(pending.text)
         self._ucis.append(pending.text)
         self._made.append(None)
-        self._clocks.append(
-            self._clock.remaining(mover, pending.completed_at or event.at)
-            if self._clock is not None
-            else None
-        )
+        self._clocks.append(pending.clock_after)
         self._record = GameRecord(position)
         self._moved[mover] += 1
         self._pending = None
@@ -887,7 +894,7 @@ class Game:
         self._castle_attempt = False
         self._promotion = None
         self._forced = None
-        return [
+        stood = [
             self._ruling(
                 idx,
                 event.at,
@@ -899,6 +906,10 @@ class Game:
                 note="not claimed before the opponent's next move: the illegal move stands",
             )
         ]
+        ending = self._record.termination()
+        if ending is not None:
+            stood += self._end_by_termination(ending, event.at, idx)
+        return stood, True
 
     # -- draw offers (9.1, 5.2.3) --------------------------------------------------------------
 

@@ -36,7 +36,8 @@ class PendingIllegal:
     ``move`` is the raw move (from and to squares) when the text gave them, ``None`` for SAN
     that fits no legal move; ``legal`` is the legal move a two-handed move stands for, or the
     queen promotion of an unexchanged pawn (7.5.2). ``completed_at`` is set once the clock was
-    pressed while nobody saw it (A.5.2).
+    pressed while nobody saw it (A.5.2), and
+    ``clock_after`` is then the offender's time after that press.
     """
 
     by: Color
@@ -46,6 +47,7 @@ class PendingIllegal:
     legal: Move | None
     made_at: Millis
     completed_at: Millis | None = None
+    clock_after: Millis | None = None
 
 
 _LETTERS = "pnbrqk"
