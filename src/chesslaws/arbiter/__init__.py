@@ -31,7 +31,6 @@ from chesslaws.arbiter._events import Variant as Variant
 from chesslaws.arbiter._events import event_from_json as event_from_json
 from chesslaws.arbiter._events import parse_event as parse_event
 from chesslaws.arbiter._game import Game as Game
-from chesslaws.arbiter._game import GameState as GameState
 from chesslaws.arbiter._illegal import IllegalKind as IllegalKind
 from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
 from chesslaws.arbiter._profile import Profile as Profile
@@ -41,6 +40,7 @@ from chesslaws.arbiter._rulings import Reason as Reason
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
+from chesslaws.arbiter._state import GameState as GameState
 from chesslaws.arbiter._time import Millis as Millis
 from chesslaws.arbiter._time import ms_to_seconds as ms_to_seconds
 from chesslaws.arbiter._time import seconds_to_ms as seconds_to_ms
