@@ -223,14 +223,14 @@ def _fill_south(bb: int) -> int:
     return bb
 
 
-def pawns_blocked(white_pawns: int, black_pawns: int) -> bool:
+def pawns_blocked(white_pawns: int, black_pawns: int, pieces: int = 0) -> bool:
     """Cheap pre-test for :func:`frozen_cannot_mate`: there are pawns, and every pawn has an
-    enemy pawn somewhere ahead on its file (so none can promote without a capture)."""
+    enemy pawn or one of the ``pieces`` somewhere ahead on its file."""
     if not (white_pawns | black_pawns):
         return False
-    return not (
-        white_pawns & ~_fill_south(black_pawns >> 8) or black_pawns & ~_fill_north(white_pawns << 8)
-    )
+    ahead_of_white = _fill_south((black_pawns | pieces) >> 8)
+    ahead_of_black = _fill_north((white_pawns | pieces) << 8)
+    return not (white_pawns & ~ahead_of_white or black_pawns & ~ahead_of_black)
 
 
 _PawnPath = tuple[int, int, int]  # (colour, square, squares the pawn may ever stand on)
@@ -238,14 +238,17 @@ _Structure = tuple[int, tuple[int, int], tuple[int, int], tuple[int, int], tuple
 
 
 @lru_cache(maxsize=4096)
-def _structure(white_pawns: int, black_pawns: int, optional: int = 0) -> _Structure | None:
-    """What the pawns allow, assuming no pawn ever captures and only the ``optional`` pawns may
-    ever be captured (they block nothing, since they may be gone).
+def _structure(
+    white_pawns: int, black_pawns: int, optional: int = 0, walls: int = 0
+) -> _Structure | None:
+    """What the pawns allow, assuming no pawn ever captures, only the ``optional`` pawns may
+    ever be captured (they block nothing, since they may be gone), and the pieces on ``walls``
+    never move.
 
     None when some pawn could promote or capture another pawn. Otherwise (fixed, paths, captures,
     fixed_attacks, pawn_paths): ``fixed`` are the pawns that can never move nor be captured
-    (blocked by an enemy pawn, or by an own pawn that is fixed); per colour, ``paths`` are the
-    squares its pawns may ever stand on, ``captures`` the squares they may ever attack,
+    (blocked by an enemy pawn, a wall, or an own pawn that is fixed); per colour, ``paths`` are
+    the squares its pawns may ever stand on, ``captures`` the squares they may ever attack,
     ``fixed_attacks`` those the fixed pawns attack; ``pawn_paths`` gives each pawn's path.
     """
     by_color = (white_pawns, black_pawns)
@@ -255,17 +258,17 @@ def _structure(white_pawns: int, black_pawns: int, optional: int = 0) -> _Struct
     captures = [0, 0]
     pawn_paths: list[_PawnPath] = []
     for color in (0, 1):
-        own, enemy = by_color[color], solid[1 - color]
+        own, stop = by_color[color], solid[1 - color] | walls
         step = 8 if color == 0 else -8
         # Front pawns first, so that a pawn behind a fixed own pawn is known to be fixed.
         for square in sorted(_squares(own), reverse=(color == 0)):
             ahead = square + step
             path = 1 << square
-            if enemy >> ahead & 1 or fixed[color] >> ahead & 1:
+            if stop >> ahead & 1 or fixed[color] >> ahead & 1:
                 if not optional >> square & 1:
                     fixed[color] |= 1 << square
             else:
-                while not enemy >> ahead & 1:
+                while not stop >> ahead & 1:
                     if not 8 <= ahead < 56:
                         return None  # this pawn may promote
                     path |= 1 << ahead
@@ -285,89 +288,169 @@ def _structure(white_pawns: int, black_pawns: int, optional: int = 0) -> _Struct
     )
 
 
-def frozen_cannot_mate(material: Material, attacker: int) -> bool:
-    """True when no pawn can ever promote or capture, no pawn can ever be captured but by a
-    king, and ``attacker`` can still never checkmate.
+def frozen_cannot_mate(material: Material, attacker: int, movable: int = 0) -> bool:
+    """True when the pawn structure can never change (but by kings taking pawns) and
+    ``attacker`` can still never checkmate (Articles 5.2.2 and 6.9, for blocked positions).
 
-    Articles 5.2.2 and 6.9 for blocked positions (pawn walls). Pawns that can still advance are
-    accounted for square by square along their paths, and pawns a king may capture are treated
-    as possibly gone (blocking nothing) and possibly still there. The structure holds when no
-    pawn can promote, no pawn can ever capture (no enemy pawn or piece can ever stand where a
-    pawn may capture), no piece but a king can ever attack a square a pawn may stand on. Each
-    piece is then confined to the region it reaches around the pawns that never move, and the
-    attacker can mate only on a square of the defending king's region that one of his men may
-    attack and whose every flight square may be covered or blocked.
+    The argument is an invariant of play, checked to be inductive: *walls* (men that never move
+    and are never captured), pawns confined to paths, pieces confined to regions. It holds when
+    no pawn can promote, no pawn can ever capture (no enemy man can ever stand where a pawn may
+    capture), no piece but a king can ever attack a square a pawn may stand on, and every wall
+    has no move (its every target is an own wall or fixed pawn, or for a king a square attacked
+    for good) and can never be captured. Pawns that can still advance are accounted for square
+    by square along their paths; pawns a king may capture are treated as possibly there and
+    possibly gone. Each other piece is confined to the region it reaches around the walls and
+    fixed pawns, treating every other piece as removable. The attacker can then mate only on a
+    square of the defending king's region that one of his men may attack and whose every flight
+    square may be covered or blocked.
 
     Sound: False whenever unsure. The caller must ensure that no en passant capture is legal
-    in the position (a pawn capture the pawn placement alone does not show).
+    in the position (a pawn capture the placement alone does not show), and must name in
+    ``movable`` the squares of men that may move in ways the placement does not show (a king
+    and its rooks that may still castle): they are never taken for walls.
     """
+    pieces = 0
+    for color in (0, 1):
+        for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
+            pieces |= material.of(color, piece_type)
     white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
-    if not pawns_blocked(white_pawns, black_pawns):
+    if not pawns_blocked(white_pawns, black_pawns, pieces):
         return False
     optional = 0
+    # The greatest invariant: start from every piece that cannot move now, drop the movers.
+    walls = _wall_candidates(material) & ~movable
+    men = (_men(material, 0), _men(material, 1))
     while True:
-        verdict = _frozen_once(material, attacker, optional)
+        verdict = _frozen_once(material, attacker, optional, walls, men)
         if isinstance(verdict, bool):
             return verdict
-        if verdict & ~optional == 0:
-            return False  # cannot happen: a fixed point is decided above
-        optional |= verdict
+        new_optional, new_walls = verdict
+        if new_optional == optional and new_walls == walls:
+            return False  # cannot happen: a fixed point is decided in _frozen_once
+        optional, walls = new_optional, new_walls
 
 
-def _frozen_once(material: Material, attacker: int, optional: int) -> bool | int:
-    """One round of :func:`frozen_cannot_mate` with ``optional`` pawns; returns the verdict, or
-    the bitboard of pawns (by starting square) that kings may capture, when that grows."""
+def _wall_candidates(material: Material) -> int:
+    """The pieces that have no move now, whatever the other pieces do: every square a knight,
+    bishop, rook or queen steps to holds an own man, and every square next to a king holds an
+    own man or is attacked by an enemy pawn, knight or king or next to an enemy piece."""
+    men = (_men(material, 0), _men(material, 1))
+    candidates = 0
+    for color in (0, 1):
+        own = men[color]
+        for piece_type, steps in (
+            (KNIGHT, KNIGHT_JUMPS),
+            (BISHOP, _DIAG_STEPS),
+            (ROOK, _ORTHO_STEPS),
+            (QUEEN, KING_STEPS),
+        ):
+            for sq in _squares(material.of(color, piece_type)):
+                if not steps[sq] & ~own:
+                    candidates |= 1 << sq
+        enemy = 1 - color
+        guarded = _permanent_attacks(material, enemy, men[enemy], _ALL)
+        king = material.king(color)
+        if not KING_STEPS[king] & ~own & ~guarded:
+            candidates |= 1 << king
+    return candidates
+
+
+def _permanent_attacks(material: Material, color: int, walls: int, fixed: int) -> int:
+    """Squares ``color``'s walls and fixed pawns attack whatever else moves: pawn and knight
+    attacks, a king's neighbours, and a slider's adjacent squares (nothing can come between)."""
+    attacks = pawn_attacks(color, material.of(color, PAWN) & fixed)
+    for sq in _squares(material.of(color, KNIGHT) & walls):
+        attacks |= KNIGHT_JUMPS[sq]
+    for sq in _squares(material.of(color, KING) & walls):
+        attacks |= KING_STEPS[sq]
+    for sq in _squares(material.of(color, BISHOP) & walls):
+        attacks |= _DIAG_STEPS[sq]
+    for sq in _squares(material.of(color, ROOK) & walls):
+        attacks |= _ORTHO_STEPS[sq]
+    for sq in _squares(material.of(color, QUEEN) & walls):
+        attacks |= KING_STEPS[sq]
+    return attacks
+
+
+def _frozen_once(
+    material: Material, attacker: int, optional: int, walls: int, men: tuple[int, int]
+) -> bool | tuple[int, int]:
+    """One round of :func:`frozen_cannot_mate`: the verdict, or the next assumption
+    (optional pawns, walls) when the current one is not inductive yet."""
     white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
-    structure = _structure(white_pawns, black_pawns, optional)
+    structure = _structure(white_pawns, black_pawns, optional, walls)
     if structure is None:
-        return False
+        return False  # (with fewer walls, pawns would only have more freedom)
     fixed, paths, captures, fixed_attacks, pawn_paths = structure
-    free = _ALL & ~fixed
+    blockers = fixed | walls
+    free = _ALL & ~blockers
+    own_men = [(material.of(c, PAWN) & fixed) | (walls & men[c]) for c in (0, 1)]
+    permanent = [_permanent_attacks(material, c, walls, fixed) for c in (0, 1)]
     reach = [0, 0]  # per colour: squares its non-king pieces may ever stand on
     attacks_of = [0, 0]  # per colour: squares its non-king pieces may ever attack
-    stuck: list[list[tuple[int, int]]] = [[], []]  # per colour: (square, attacks) of pieces
-    for color in (0, 1):  # that can never move
+    movers = 0  # walls found to have a move: not walls after all
+    for color in (0, 1):
         enemy = 1 - color
         for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
             for sq in _squares(material.of(color, piece_type)):
-                region, attacks = _reach_and_attacks(piece_type, sq, fixed)
+                if walls >> sq & 1:
+                    region, attacks = 1 << sq, _reach_and_attacks(piece_type, sq, blockers)[1]
+                    if attacks & ~own_men[color]:
+                        movers |= 1 << sq  # it has a move (or a capture)
+                else:
+                    region, attacks = _reach_and_attacks(piece_type, sq, blockers)
                 # A piece that may stand where an enemy pawn captures, or may attack a square
                 # where an enemy pawn may stand, could change the structure.
                 if region & captures[enemy] or attacks & paths[enemy]:
+                    if walls >> sq & 1:
+                        movers |= 1 << sq
+                        continue
                     return False
                 reach[color] |= region
                 attacks_of[color] |= attacks
-                if region == 1 << sq:
-                    stuck[color].append((sq, attacks))
     king_region = [0, 0]
     king_near = [0, 0]
     for color in (0, 1):
-        region, near = _king_region(material.king(color), free & ~fixed_attacks[1 - color])
-        king_region[color] = region
-        king_near[color] = near
+        king = material.king(color)
+        if walls >> king & 1:
+            targets = KING_STEPS[king] & ~own_men[color] & ~permanent[1 - color]
+            if targets:
+                movers |= 1 << king
+            king_region[color], king_near[color] = 1 << king, KING_STEPS[king]
+        else:
+            safe = free & ~fixed_attacks[1 - color] & ~permanent[1 - color]
+            king_region[color], king_near[color] = _king_region(king, safe)
+    # Walls must never be captured: no enemy piece may attack them, no enemy king may come
+    # next to them unless they are guarded for good.
+    for color in (0, 1):
+        enemy = 1 - color
+        exposed = attacks_of[enemy] | captures[enemy] | king_near[enemy] & ~permanent[color]
+        movers |= walls & men[color] & exposed & ~material.of(color, KING)
+    if movers & walls:
+        return optional, walls & ~movers
     capturable = 0
     for color in (0, 1):
         enemy = 1 - color
-        # Squares the enemy pawns' side protects for good: fixed pawns, and pieces that can
-        # never move and can never be captured (no enemy piece may attack them, no king may
-        # come next to them unless a fixed pawn protects them).
-        guarded = fixed_attacks[enemy]
-        for sq, attacks in stuck[enemy]:
-            exposed = attacks_of[color] | (king_near[color] & ~fixed_attacks[enemy])
-            if not exposed >> sq & 1:
-                guarded |= attacks
         # A king next to an enemy pawn that is not guarded for good may capture it.
         for pawn_color, square, path in pawn_paths:
-            if pawn_color == enemy and king_near[color] & path & ~(fixed & guarded):
+            if pawn_color == enemy and king_near[color] & path & ~(fixed & permanent[enemy]):
                 capturable |= 1 << square
     if capturable & ~optional:
-        return capturable | optional
+        return capturable | optional, walls
     defender = 1 - attacker
-    king_cover = _king_region(material.king(attacker), free & ~fixed_attacks[defender])[1]
+    king_cover = king_near[attacker]
     checks = attacks_of[attacker] | captures[attacker]
     coverable = checks | king_cover | reach[defender] | paths[0] | paths[1]
     for k in _squares(king_region[defender] & checks):
-        flights = KING_STEPS[k] & free & ~fixed_attacks[attacker]
+        flights = KING_STEPS[k] & free & ~fixed_attacks[attacker] & ~permanent[attacker]
         if not flights & ~coverable:
             return False  # a mate on k cannot be ruled out
     return True
+
+
+def _men(material: Material, color: int) -> int:
+    """Every square ``color``'s men stand on."""
+    men = 0
+    for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING):
+        men |= material.of(color, piece_type)
+    return men

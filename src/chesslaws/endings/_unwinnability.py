@@ -124,12 +124,23 @@ def static_cannot_mate(position: Position, color: int) -> str:
         material = material_of(position)
         if material_cannot_mate(material, color):
             return "material"
-    if position.ep_square is None and pawns_blocked(pieces(1, 0), pieces(1, 1)):
+    white_pawns, black_pawns = pieces(1, 0), pieces(1, 1)
+    others = position.occupied & ~(white_pawns | black_pawns)
+    if position.ep_square is None and pawns_blocked(white_pawns, black_pawns, others):
         if material is None:
             material = material_of(position)
-        if frozen_cannot_mate(material, color):
+        if frozen_cannot_mate(material, color, _castlers(position)):
             return "blocked pawns"
     return ""
+
+
+def _castlers(position: Position) -> int:
+    """The kings and rooks that may still castle (they may move where the placement says they
+    cannot), for :func:`frozen_cannot_mate`."""
+    rights = position.castling_rights
+    if not rights:
+        return 0
+    return rights | 1 << position.king(0) | 1 << position.king(1)
 
 
 class _OutOfBudget(Exception):
@@ -164,11 +175,12 @@ class _Search:
         ):
             return True
         white_pawns, black_pawns = pieces(1, 0), pieces(1, 1)
-        if pos.ep_square is None and pawns_blocked(white_pawns, black_pawns):
-            key = tuple(pieces(t, c) for c in (0, 1) for t in range(1, 7))
+        others = pos.occupied & ~(white_pawns | black_pawns)
+        if pos.ep_square is None and pawns_blocked(white_pawns, black_pawns, others):
+            key = (*(pieces(t, c) for c in (0, 1) for t in range(1, 7)), pos.castling_rights)
             cached = self.static_cache.get(key)
             if cached is None:
-                cached = frozen_cannot_mate(material_of(pos), w)
+                cached = frozen_cannot_mate(material_of(pos), w, _castlers(pos))
                 self.static_cache[key] = cached
             return cached
         return False
