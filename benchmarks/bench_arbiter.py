@@ -28,8 +28,9 @@ from chesslaws.clock import TimeControl, parse_clock_comment
 DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pgn"
 
 
-def event_logs(path: Path, limit: int) -> list[list[str]]:
-    """One JSON event log per game of the PGN file (the first ``limit`` games; 0: all)."""
+def event_logs(path: Path, limit: int, recorded: list[str]) -> list[list[str]]:
+    """One JSON event log per game of the PGN file (the first ``limit`` games; 0: all); each
+    game's recorded result is appended to ``recorded``."""
     logs: list[list[str]] = []
     for game in pgn.read_games(path, max_games=limit or None):
         if not game.ok:
@@ -55,11 +56,15 @@ def event_logs(path: Path, limit: int) -> list[list[str]]:
             lines.append(json.dumps({"type": "press", "at": at, "by": side}))
             position.push(move)
         logs.append(lines)
+        recorded.append(game.recorded_result)
     return logs
 
 
-def run(logs: list[list[str]], *, as_json: bool) -> tuple[float, int, int]:
-    """(seconds, events, games that ended) for feeding every log to a new Game."""
+def run(
+    logs: list[list[str]], *, as_json: bool, results: list[str] | None = None
+) -> tuple[float, int, int]:
+    """(seconds, events, games that ended) for feeding every log to a new Game; the result of
+    each game (``*`` if it did not end) is appended to ``results``."""
     if as_json:
         feeds: list[list[object]] = [list(log) for log in logs]
     else:
@@ -76,6 +81,8 @@ def run(logs: list[list[str]], *, as_json: bool) -> tuple[float, int, int]:
             for event in feed:
                 game.handle(event)  # type: ignore[arg-type]
         ended += game.is_over
+        if results is not None:
+            results.append(game.result or "*")
     return time.perf_counter() - start, events, ended
 
 
@@ -87,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data.exists():
         print(f"no data at {args.data}", file=sys.stderr)
         return 2
-    logs = event_logs(args.data, args.games)
+    recorded: list[str] = []
+    logs = event_logs(args.data, args.games, recorded)
     assert all(isinstance(parse_event(log[0]), Start) for log in logs)
     assert isinstance(parse_event(logs[0][1]), MoveMade)
     assert isinstance(parse_event(logs[0][2]), Press)
@@ -96,10 +104,15 @@ def main(argv: list[str] | None = None) -> int:
         f"python {platform.python_version()} on {platform.machine()}, {time.strftime('%Y-%m-%d')}"
     )
     print(f"{'input':<16}{'events':>10}{'seconds':>10}{'events/s':>12}{'games ended':>13}")
+    results: list[str] = []
     for as_json in (False, True):
-        seconds, events, ended = run(logs, as_json=as_json)
+        seconds, events, ended = run(logs, as_json=as_json, results=results)
         label = "JSON lines" if as_json else "event objects"
         print(f"{label:<16}{events:>10}{seconds:>10.2f}{events / seconds:>12,.0f}{ended:>13}")
+    ours = results[: len(logs)]
+    agree = sum(1 for a, b in zip(ours, recorded, strict=False) if a != "*" and a == b)
+    differ = sum(1 for a, b in zip(ours, recorded, strict=False) if a != "*" and a != b)
+    print(f"games ended by the arbiter with the PGN's result: {agree}; with another: {differ}")
     return 0
 
 
