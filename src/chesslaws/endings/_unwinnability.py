@@ -66,6 +66,7 @@ _QUICK_NODES = 12  # effort of the short helpmate search before the exhaustive o
 _DIVE_SHARE = 0.1  # part of the budget for the greedy dives (they find mates, prove nothing)
 _DIVE_LENGTH = 80  # plies per dive
 _NOISE = 12  # how much the dives blur the move scores
+_STATIC_TRIES = 8  # failed blocked-pawn analyses per pawn structure before the search stops trying
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
@@ -158,7 +159,7 @@ class _Search:
         self.nodes = 0
         self.tt: dict[Hashable, int] = {}
         self.path: list[int] = []
-        self.static_cache: dict[tuple[int, ...], bool] = {}
+        self.static_failures: dict[tuple[int, ...], int] = {}
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -177,12 +178,15 @@ class _Search:
         white_pawns, black_pawns = pieces(1, 0), pieces(1, 1)
         others = pos.occupied & ~(white_pawns | black_pawns)
         if pos.ep_square is None and pawns_blocked(white_pawns, black_pawns, others):
-            key = (*(pieces(t, c) for c in (0, 1) for t in range(1, 7)), pos.castling_rights)
-            cached = self.static_cache.get(key)
-            if cached is None:
-                cached = frozen_cannot_mate(material_of(pos), w, _castlers(pos))
-                self.static_cache[key] = cached
-            return cached
+            # Skipping a static test is always sound (it only prunes): after a few failures
+            # with the same pawns and pieces (the kings aside), stop trying it.
+            structure = (*(pieces(t, c) for c in (0, 1) for t in range(1, 6)), pos.castling_rights)
+            failures = self.static_failures.get(structure, 0)
+            if failures >= _STATIC_TRIES:
+                return False
+            if frozen_cannot_mate(material_of(pos), w, _castlers(pos)):
+                return True
+            self.static_failures[structure] = failures + 1
         return False
 
     # -- move ordering ------------------------------------------------------------------------
