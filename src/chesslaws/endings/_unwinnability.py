@@ -249,6 +249,8 @@ class _Search:
                     score = 5 * closer if dist[to][target] > 1 else 0
                 elif kind == 1:
                     score = 6 + (to - frm) // forward
+                    if piece_at(to):
+                        score += 15  # a pawn capture opens the pawn structure
                 else:
                     score = 3 * (dist[frm][target] - dist[to][target])
                 promotion = code >> 12 & 7
@@ -260,6 +262,9 @@ class _Search:
         else:
             own_king = pos.king(self.loser)
             their_king = pos.king(self.winner)
+            # Squares where a man of the loser's may be taken by a winner's pawn, which opens
+            # the structure for the winner.
+            offered = pawn_attacks(self.winner, pos.pieces(1, self.winner))
             for code in codes:
                 frm, to = code & 63, code >> 6 & 63
                 kind = piece_at(frm) & 7
@@ -273,6 +278,8 @@ class _Search:
                         score += 10 if promotion in (2, 3) else 0
                 if piece_at(to):
                     score -= 30
+                if offered >> to & 1 and kind != 6:
+                    score += 15
                 scored.append((score, code))
         if noise is not None:
             blur = noise.random
