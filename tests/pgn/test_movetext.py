@@ -128,3 +128,9 @@ def test_any_text_parses_without_crashing(text: str) -> None:
     assert result in ("", "1-0", "0-1", "1/2-1/2", "*")
     assert all(0 <= offset <= len(text) for offset, _, _ in errors)
     assert len(draft.sans) == len(draft.offsets)
+
+
+def test_figurines_are_read_as_piece_letters() -> None:
+    draft, result, errors = parse_movetext("1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 {♗ kept in comments} *")
+    assert (draft.sans, result, errors) == (["e4", "e5", "♘f3", "♞c6", "♗b5"], "*", [])
+    assert draft.comments[4] == "♗ kept in comments"

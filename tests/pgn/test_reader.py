@@ -91,6 +91,7 @@ def test_selfplay_reads_every_ply() -> None:
         ("1. e4!? e5?! 2. Nf3!! $1 Nc6 ±", "b8c6"),
         ("1. Ng1f3", "g1f3"),
         ("1. Nf3+", "g1f3"),
+        ("1. ♘f3 ♞c6", "b8c6"),
     ],
 )
 def test_tolerated_notation(movetext: str, uci: str) -> None:

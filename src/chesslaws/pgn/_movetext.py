@@ -2,10 +2,11 @@
 
 Movetext is cut into tokens by one compiled regular expression, the fastest way to scan text in
 CPython. The tokens are: moves (SAN or UCI, with the tolerances of real files: ``0-0``, ``e8Q``,
-``exd6 e.p.``, move numbers glued to the move as in ``1.Nf3``), move numbers, brace and
-rest-of-line comments, NAGs (``$14``) and the annotation glyphs they abbreviate (``!?``, ``±``),
-variations in parentheses, and the game termination markers. Anything else is reported with its
-offset, and the parse goes on so that one error does not hide the rest of the game.
+``exd6 e.p.``, figurines such as ``♘f3``, move numbers glued to the move as in ``1.Nf3``), move
+numbers, brace and rest-of-line comments, NAGs (``$14``) and the annotation glyphs they
+abbreviate (``!?``, ``±``), variations in parentheses, and the game termination markers.
+Anything else is reported with its offset, and the parse goes on so that one error does not hide
+the rest of the game.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ _OPEN, _CLOSE, _STAR, _SEMI, _NULL, _EP, _DRAW_OFFER, _JUNK = 8, 9, 10, 11, 12, 
 _TOKEN = re.compile(
     r"\s*(?:"
     r"(?:\d+\.*\s*)?(?!e\.p\.)"  # a move number glued or not to the move
-    r"([A-Za-z][A-Za-z0-9=+#:\-]*|0-0(?:-0)?[+#]*)"  # 1 a move (SAN, long algebraic or UCI)
+    r"([A-Za-z\u2654-\u265f][A-Za-z0-9=+#:\-]*|0-0(?:-0)?[+#]*)"  # 1 a move: SAN, LAN, UCI
     r"(?:\s*\{([^}]*)\})?"  # 2 the comment after it
     r"|(1-0|0-1|1/2-1/2|½-½)"  # 3 game termination marker
     r"|(\d+\.*|\.+)"  # 4 move number alone
@@ -69,11 +70,11 @@ _TOKEN = re.compile(
 # result. One possessive (hence linear) full match checks that; one findall then takes the
 # moves and comments without a Python step per token. Anything else takes the general path.
 _PLAIN_MOVETEXT = re.compile(
-    r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
+    r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
     r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1-0|0-1|1/2-1/2|\*)\s*+"
 )
 _PLAIN_PLY = re.compile(
-    r"\s*(?:\d+\.+\s*)?([A-Za-z][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)(?:\s*\{([^}]*)\})?"
+    r"\s*(?:\d+\.+\s*)?([A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)(?:\s*\{([^}]*)\})?"
 )
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')

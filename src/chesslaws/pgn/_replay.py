@@ -14,11 +14,14 @@ from chesslaws.core import Move, Position
 from ._game import Line
 from ._movetext import LineDraft
 
-__all__ = ["MoveError", "replay_line"]
+__all__ = ["FIGURINES", "MoveError", "replay_line"]
 
 MoveError = tuple[int, str, str, int | None]
 """An error found while replaying: ``(offset, move text, reason, ply or None)``; an offset
 ``-1 - i`` stands for "the i-th main-line move" when offsets were not kept (fast parse)."""
+
+FIGURINES = str.maketrans("♔♕♖♗♘♙♚♛♜♝♞♟", "KQRBNPKQRBNP")
+"""Figurine piece symbols (Appendix C.3: print uses figurines) and their SAN letters."""
 
 _FILES = "abcdefgh"
 _RANKS = "12345678"
@@ -57,7 +60,12 @@ def replay_line(
             continue
         except (ChessLawsError, ValueError, LookupError, ArithmeticError) as exc:
             fallback = None
-            if _looks_uci(san):
+            if not san.isascii():  # figurines (Appendix C.3)
+                try:
+                    fallback = position.parse_san(san.translate(FIGURINES))
+                except (ChessLawsError, ValueError, LookupError, ArithmeticError):
+                    fallback = None
+            elif _looks_uci(san):
                 try:
                     fallback = position.parse_uci(san)
                 except (ChessLawsError, ValueError, LookupError, ArithmeticError):
