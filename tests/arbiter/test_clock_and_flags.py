@@ -279,3 +279,37 @@ def test_game_end_stops_the_clock() -> None:
         10 black resign
     """)
     assert game.remaining(1, 10_000) == game.remaining(1, 500_000) == 300_000 - 8_500
+
+
+def test_a73_quickplay_increment_granted() -> None:
+    # A73 [III.4]: 60 min without increment, Guidelines III announced; White (to move, under two
+    # minutes) asks for a 5 s increment; Black declines the offer it counts as; the arbiter grants
+    # it: both get +5 s per move from now on, and Black gets two extra minutes.
+    game, rulings = run("""
+        start {"time_control": "3600"}
+        3500 white offer
+        3501 black decline
+        3502 arbiter quickplay_increment player=white
+        3510 white move e2e4
+        3510 white press
+    """)
+    assert rulings[2] == {
+        "event": 3,
+        "at": 3502.0,
+        "ruling": "penalty",
+        "article": "III.4",
+        "penalty": {"add_time": {"player": "black", "seconds": 120}},
+        "note": "5 s increment for both players from now",
+    }
+    assert game.remaining(0) == 3600_000 - 3510_000 + 5_000
+    assert game.remaining(1) == 3600_000 + 120_000
+
+
+def test_quickplay_increment_not_in_blitz_or_with_increment() -> None:
+    # III.2.2: never for blitz, and only for games without increment.
+    for control in ("180", "3600+30"):
+        _, rulings = run(f"""
+            start {{"time_control": "{control}"}}
+            179 arbiter quickplay_increment player=white
+        """)
+        assert rulings[0]["ruling"] == "rejected"

@@ -74,10 +74,10 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
     if kind == "arbiter":
         action = rng.choice(
             ["add_time", "set_time", "pause", "resume", "observe_flag", "observe_illegal_move",
-             "observe_touch_move", "set_moves", "warning", "declare"]
+             "observe_touch_move", "set_moves", "warning", "declare", "quickplay_increment"]
         )  # fmt: skip
         body: dict[str, Any] = {"type": "arbiter", "at": at, "action": action}
-        if action in ("add_time", "set_time", "set_moves", "warning"):
+        if action in ("add_time", "set_time", "set_moves", "warning", "quickplay_increment"):
             body["player"] = by
         if action == "add_time":
             body["seconds"] = rng.randint(-30, 120)

@@ -24,7 +24,7 @@ from ._events import (
 )
 from ._rulings import Penalty, PenaltyKind, Reason, Ruling, RulingKind
 from ._state import _DRAW, _WINS, _Rejected, _ucis
-from ._time import Millis
+from ._time import Millis, ms_to_seconds
 from ._touch import Obligation
 
 __all__ = ["ClaimRulings"]
@@ -329,6 +329,8 @@ class ClaimRulings(BoardRulings):
             return [ruling]
         if clock is None:
             raise _Rejected(f"{action.value}: the game has no clock")
+        if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
+            return self._quickplay_increment(event, idx)
         if action is ArbiterActionKind.PAUSE:
             if clock.paused:
                 raise _Rejected("the clock is already paused")
@@ -385,3 +387,30 @@ class ClaimRulings(BoardRulings):
         )
         self._penalties.append(ruling)
         return [ruling]
+
+    def _quickplay_increment(self, event: Arbiter, idx: int) -> list[Ruling]:
+        """Guidelines III.4: the player to move, under two minutes, asked for a 5-second
+        increment; the opponent declined the offer it counts as, and the arbiter grants it: both
+        players get the increment from now on and the opponent two extra minutes."""
+        clock = self._clock
+        assert clock is not None and event.player is not None
+        if self._rules().mode is Mode.BLITZ or clock.time_control.has_increment:
+            raise _Rejected(
+                "Guidelines III apply only to standard and rapid games without increment"
+            )
+        player = event.player
+        if clock.remaining(player, event.at) >= 120_000:
+            raise _Rejected(f"{player.label} has two minutes or more left (III.4)")
+        increment = event.seconds if event.seconds is not None else Millis(5_000)
+        clock.add_increment(increment, event.at)
+        return [
+            self._give_time(
+                idx,
+                event.at,
+                RulingKind.PENALTY,
+                player.other,
+                Millis(120_000),
+                article=event.article or "III.4",
+                note=f"{ms_to_seconds(increment)} s increment for both players from now",
+            )
+        ]

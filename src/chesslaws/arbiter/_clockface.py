@@ -106,6 +106,11 @@ class ClockFace:
         del at
         self._clock.set_moves(color, moves)
 
+    def add_increment(self, ms: int, at: Millis) -> None:
+        """Give both players a Fischer increment of ``ms`` from the next completed move (III.4)."""
+        del at
+        self._clock.set_time_control(self._clock.time_control.with_increment(ms))
+
     def pause(self, at: Millis) -> None:
         self._clock.pause(at)
 

@@ -100,7 +100,7 @@ class ClaimKind(enum.Enum):
 
 
 class ArbiterActionKind(enum.Enum):
-    """What the arbiter does (6.10, 6.11, 12); the last four are extensions (docs/events.md)."""
+    """What the arbiter does (6.10, 6.11, 12, III.4); the last five are extensions (docs)."""
 
     ADD_TIME = "add_time"
     SET_TIME = "set_time"
@@ -112,6 +112,7 @@ class ArbiterActionKind(enum.Enum):
     OBSERVE_TOUCH_MOVE = "observe_touch_move"
     SET_MOVES = "set_moves"
     WARNING = "warning"
+    QUICKPLAY_INCREMENT = "quickplay_increment"
 
 
 @dataclass(frozen=True, slots=True)
@@ -571,6 +572,9 @@ def _arbiter(reader: _Reader) -> Arbiter:
         return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
     if action is ArbiterActionKind.WARNING:
         return Arbiter(at, action, player=reader.color("player"), article=article)
+    if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
+        seconds = reader.seconds(obj, "seconds")
+        return Arbiter(at, action, player=reader.color("player"), seconds=seconds, article=article)
     if action is ArbiterActionKind.DECLARE:
         result = obj.get("result")
         if result not in RESULTS:
