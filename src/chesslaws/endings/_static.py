@@ -389,6 +389,7 @@ def _frozen_once(
     reach = [0, 0]  # per colour: squares its non-king pieces may ever stand on
     attacks_of = [0, 0]  # per colour: squares its non-king pieces may ever attack
     movers = 0  # walls found to have a move: not walls after all
+    places: list[list[int]] = [[], []]  # per colour: the squares each piece may stand on
     for color in (0, 1):
         enemy = 1 - color
         for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
@@ -408,6 +409,7 @@ def _frozen_once(
                     return False
                 reach[color] |= region
                 attacks_of[color] |= attacks
+                places[color].append(region)
     king_region = [0, 0]
     king_near = [0, 0]
     for color in (0, 1):
@@ -438,14 +440,35 @@ def _frozen_once(
     if capturable & ~optional:
         return capturable | optional, walls
     defender = 1 - attacker
-    king_cover = king_near[attacker]
+    covered = attacks_of[attacker] | captures[attacker] | king_near[attacker]
     checks = attacks_of[attacker] | captures[attacker]
-    coverable = checks | king_cover | reach[defender] | paths[0] | paths[1]
+    # A flight square the attacker cannot cover must hold one of the defender's own men (an
+    # attacker's man there would be taken unless covered), each man on one square at a time.
+    own_men_places = places[defender] + [path for c, _, path in pawn_paths if c == defender]
     for k in _squares(king_region[defender] & checks):
         flights = KING_STEPS[k] & free & ~fixed_attacks[attacker] & ~permanent[attacker]
-        if not flights & ~coverable:
+        if _can_block(_squares(flights & ~covered), own_men_places):
             return False  # a mate on k cannot be ruled out
     return True
+
+
+def _can_block(squares: list[int], men: list[int]) -> bool:
+    """Whether distinct men (each given by the squares it may stand on) can stand on all the
+    ``squares`` at once: a bipartite matching, found by augmenting paths."""
+    if len(squares) > len(men):
+        return False
+    owner: dict[int, int] = {}  # man index -> square it blocks
+
+    def assign(square: int, tried: set[int]) -> bool:
+        for index, places in enumerate(men):
+            if places >> square & 1 and index not in tried:
+                tried.add(index)
+                if index not in owner or assign(owner[index], tried):
+                    owner[index] = square
+                    return True
+        return False
+
+    return all(assign(square, set()) for square in squares)
 
 
 def _men(material: Material, color: int) -> int:
