@@ -4,10 +4,9 @@ The game is replayed on a :class:`~chesslaws.endings.GameRecord`. The automatic 
 tested in the order of the Laws (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2, fivefold
 repetition 9.6.1, seventy-five moves 9.6.2): the game ends at the first, and moves after it do
 not count. Fivefold repetition and seventy-five moves are tested after every move; checkmate and
-stalemate only after the last (a position from which a legal move was made is neither); a dead
-position after every capture or pawn move and after the last move. That is where positions
-become dead in practice (material runs out, pawns lock); a position made dead by a quiet piece
-move alone is found at the next capture, pawn move or the end of the game.
+stalemate only where the replay stopped (a position from which a legal move was made is
+neither); a dead position there too, and when it is dead the first dead position of the game is
+found by bisection (a dead position stays dead whatever is played).
 
 When the board did not end the game, a decisive result is a loss on time (6.9: a
 ``Termination`` tag saying so, or the loser's ``[%clk]`` at zero), a loss by illegal moves
@@ -23,11 +22,14 @@ from typing import TYPE_CHECKING
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import parse_clock_comment
-from chesslaws.endings import GameRecord, Termination, Winnability, can_checkmate
+from chesslaws.endings import GameRecord, Termination, Winnability, can_checkmate, is_dead
 
 from ._record import AuditRecord, Code, Finding
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from chesslaws.core import Move, Position
     from chesslaws.pgn import Game
 
 __all__ = ["MATE_BUDGET", "audit_game"]
@@ -98,27 +100,14 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     position = board.position
     code_of = position.code_of
     push_code = board._push_code  # the moves were checked by the replay: no second check
-    termination = board.termination
-    last = len(moves)
-    ended: Termination | None = None
+    repetitions = board.repetitions
     ended_ply = 0
     threefold_seen = fifty_seen = False
     claims: list[Finding] = []
     for ply, move in enumerate(moves, start=1):
         push_code(code_of(move))
-        if ply == last or position.halfmove_clock == 0:
-            # All endings are tested after a capture or a pawn move (where a dead position
-            # arises) and after the last move (where checkmate and stalemate can stand: a
-            # position from which a legal move was played is neither).
-            ending = termination()
-        elif board.repetitions() >= 5:
-            ending = Termination.FIVEFOLD
-        elif position.halfmove_clock >= 150:
-            ending = Termination.SEVENTY_FIVE_MOVES
-        else:
-            ending = None
-        if ending is not None:
-            ended, ended_ply = ending, ply
+        if repetitions() >= 5 or position.halfmove_clock >= 150:
+            ended_ply = ply  # 9.6.1 or 9.6.2, unless an ending of higher rank stands (below)
             break
         if not threefold_seen and board.repetitions() >= 3:
             threefold_seen = True
@@ -144,6 +133,8 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
                     "draw could be claimed",
                 )
             )
+    reached = ended_ply or len(moves)
+    ended, ended_ply = _ending(board.termination(), start, moves, reached)
     plies = ended_ply if ended is not None else len(moves)
     stopped_at_error = error is not None and error.ply is not None and error.ply == len(moves) + 1
 
@@ -154,16 +145,19 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
         phrase = _PHRASES[ended]
         later = len(sans) - ended_ply
         findings.extend(c for c in claims if c.ply < ended_ply)
+        when = f"after ply {ended_ply}" if ended_ply else "before the first move"
         if later > 0:
             nxt = _move_label(ended_ply + 1, first_turn, first_number, sans[ended_ply])
+            right = recorded == lawful
             findings.append(
                 Finding(
                     ended_ply + 1,
                     Code.PLAY_AFTER_END,
                     ended.article,
-                    f"the game ended with {phrase} after ply {ended_ply} (Article "
-                    f"{ended.article}); play went on with {nxt} and {later} move(s) in all, "
-                    "which do not count",
+                    f"the game ended with {phrase} {when} (Article {ended.article}); play "
+                    f"went on with {nxt} and {later} move(s) in all, which do not count"
+                    + ("; the result stands" if right else ""),
+                    fault=not right,
                 )
             )
         if recorded != lawful:
@@ -227,6 +221,37 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
             )
         )
     return record(recorded, plies, ending_name)
+
+
+def _ending(
+    final: Termination | None, start: Position, moves: Sequence[Move], reached: int
+) -> tuple[Termination | None, int]:
+    """The automatic ending of the game and the ply after which it came (Articles 5, 9.6).
+
+    ``final`` is the ending at ply ``reached``, where the replay stopped (the last move, or the
+    first fivefold repetition or seventy-fifth move). A position from which a legal move was
+    made is neither checkmate nor stalemate, so those can only stand there. A dead position
+    stays dead whatever is played (no series of moves from it can mate, so none from a later
+    position can either): when the last position is dead or stalemate, the first dead
+    position is found by bisection, a handful of tests instead of one after every move.
+    """
+    if final is None:
+        return None, 0
+    if final is not Termination.STALEMATE and final is not Termination.DEAD_POSITION:
+        return final, reached
+    low, high = 0, reached  # the position after ply `high` is dead (or stalemate)
+    while low < high:
+        middle = (low + high) // 2
+        probe = start.copy()
+        for move in moves[:middle]:
+            probe.push(move)
+        if is_dead(probe):
+            high = middle
+        else:
+            low = middle + 1
+    if high < reached:
+        return Termination.DEAD_POSITION, high
+    return final, reached
 
 
 def _how_lost(game: Game, loser: Color, first_turn: int) -> tuple[Code, str, str, str] | None:

@@ -80,7 +80,7 @@ def _rows(record: AuditRecord) -> list[tuple[str, str]]:
         (f"ply {f.ply}" if f.ply else "", f"[{f.article}] {f.code.label}: {f.message}")
         for f in record.findings
     ]
-    if record.error is not None and not any(f.code.fault for f in record.findings):
+    if record.error is not None and not any(f.is_fault for f in record.findings):
         rows.append(("", f"unreadable: {_error_text(record)}"))
     return rows
 

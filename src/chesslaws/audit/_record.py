@@ -65,6 +65,14 @@ class Finding:
     code: Code
     article: str
     message: str
+    fault: bool | None = None
+    """Whether this finding is a fault; ``None``: as its code says (moves played after the end
+    of a game whose result is right are information, for one)."""
+
+    @property
+    def is_fault(self) -> bool:
+        """True for a breach of the Laws that matters, False for information."""
+        return self.code.fault if self.fault is None else self.fault
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"ply", "code", "article", "message", "fault"}``."""
@@ -73,7 +81,7 @@ class Finding:
             "code": self.code.label,
             "article": self.article,
             "message": self.message,
-            "fault": self.code.fault,
+            "fault": self.is_fault,
         }
 
 
@@ -100,7 +108,7 @@ class AuditRecord:
     @property
     def verdict(self) -> Verdict:
         """Clean, faulty or unreadable (see :class:`Verdict`)."""
-        if any(f.code.fault for f in self.findings):
+        if any(f.is_fault for f in self.findings):
             return Verdict.FAULTY
         if self.lawful_result is None:
             return Verdict.UNREADABLE
