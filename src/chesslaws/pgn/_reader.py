@@ -96,14 +96,16 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     text_lines = lines[tag_count:]
     movetext = "\n".join(text for _, text in text_lines)
     starts: list[int] = []
-    at = 0
-    for _, text in text_lines:
-        starts.append(at)
-        at += len(text) + 1
 
     def where(offset: int) -> tuple[int, int]:
+        """Line and column of an offset into the movetext (only needed for errors)."""
         if not text_lines:
             return raw.first_line, 1
+        if not starts:
+            at = 0
+            for _, text in text_lines:
+                starts.append(at)
+                at += len(text) + 1
         index = max(bisect_right(starts, offset) - 1, 0)
         return text_lines[index][0], offset - starts[index] + 1
 
@@ -124,12 +126,14 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     fen = tags.get("FEN")
     variant = tags.get("Variant", "").strip().lower()
     chess960 = variant in CHESS960_VARIANTS
-    main = Line(tuple(draft.sans), (), draft.comments, draft.nags, _frozen_variations(draft))
+    main = None
     if not chess960 and variant not in _STANDARD_VARIANTS:
         line, column = tag_at.get("Variant", (raw.first_line, 1))
         found.append((line, column, tags["Variant"], "not a variant of the Laws of Chess", None))
     elif replay:
-        main = _replay(draft, movetext, fen, chess960, tag_at, raw, found, where) or main
+        main = _replay(draft, movetext, fen, chess960, tag_at, raw, found, where)
+    if main is None:  # not replayed: the moves as text only
+        main = Line(tuple(draft.sans), (), draft.comments, draft.nags, _frozen_variations(draft))
     found.sort(key=lambda item: (item[0], item[1]))
     errors = tuple(
         ReadError(number, line, column, text, reason, ply)
