@@ -162,7 +162,7 @@ def test_the_whole_test_vector() -> None:
     wrong = []
     undetermined = []
     for code, fen, color in _vector_pairs(1):
-        analysis = analyse(fen, color, budget=2_500)
+        analysis = analyse(fen, color, budget=1_500)
         expected = code[color] != "-"
         if analysis.verdict is Winnability.UNDETERMINED:
             undetermined.append((fen, color))

@@ -380,11 +380,11 @@ class _Search:
 
         Every position reached is tested for checkmate here, so the search misses no mate; the
         one-move lookahead on the winner's turns only finds mates sooner."""
-        self._tick()
         key = self._exact_key()
         if key in visited:
             frames.append([])
             return False
+        self._tick()
         visited.add(key)
         pos = self.pos
         codes = pos.legal_codes()
