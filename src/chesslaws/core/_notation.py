@@ -89,25 +89,25 @@ def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> I
     return kind(f"{why}: {text!r} in {fen}", text=text, fen=fen)
 
 
-def parse_san(pos: Position, text: str) -> int:
-    """The legal move code that SAN ``text`` stands for (lenient, see the module docstring)."""
-    if not isinstance(text, str):
-        raise InvalidNotation(f"SAN must be a string, not {type(text).__name__}", text=repr(text))
+#: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games.
+_SYNTAX_CACHE: dict[str, tuple[int, int, int, int, int] | None] = {}
+_SYNTAX_CACHE_LIMIT = 50_000
+
+
+def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
+    """Read SAN syntax, not legality: ``(kind, to, from_file, from_rank, promotion)`` with -1
+    for what is not given; castling is ``(0, 1, -1, -1, 0)`` (short) or ``(0, 0, ...)`` (long).
+    None when the text is no SAN at all."""
     s = text.strip().rstrip("+#!?")
     if s in _CASTLE_SHORT or s in _CASTLE_LONG:
-        short = s in _CASTLE_SHORT
-        king = pos._kings[pos._turn]
-        for code in pos.legal_codes():
-            if code >> 15 == CASTLING and ((code >> 6 & 63) > king) == short:
-                return code
-        raise _error(IllegalMove, text, pos, "castling is not legal")
+        return (0, 1 if s in _CASTLE_SHORT else 0, -1, -1, 0)
     promotion = 0
     if len(s) >= 3 and s[-1].upper() in _PROMOTIONS and (s[-2] in "18" or s[-2] == "="):
         promotion = _PROMOTIONS[s[-1].upper()]
         s = s[:-2] if s[-2] == "=" else s[:-1]
     to = _SQUARE_INDEX.get(s[-2:])
     if to is None:
-        raise _error(InvalidNotation, text, pos, "not a move in SAN")
+        return None
     head = s[:-2]
     kind = 1
     if head and head[0] in _PIECE_KINDS:
@@ -122,9 +122,38 @@ def parse_san(pos: Position, text: str) -> int:
         elif "1" <= char <= "8":
             from_rank = ord(char) - 49
         elif char not in "x-:":
-            raise _error(InvalidNotation, text, pos, "not a move in SAN")
+            return None
     if promotion and kind != 1:
-        raise _error(InvalidNotation, text, pos, "only a pawn promotes")
+        return None
+    return (kind, to, from_file, from_rank, promotion)
+
+
+def parse_san(pos: Position, text: str) -> int:
+    """The legal move code that SAN ``text`` stands for (lenient, see the module docstring)."""
+    try:
+        syntax = _SYNTAX_CACHE[text]
+    except KeyError:
+        if not isinstance(text, str):
+            raise InvalidNotation(
+                f"SAN must be a string, not {type(text).__name__}", text=repr(text)
+            ) from None
+        syntax = _san_syntax(text)
+        if len(_SYNTAX_CACHE) >= _SYNTAX_CACHE_LIMIT:
+            _SYNTAX_CACHE.clear()
+        _SYNTAX_CACHE[text] = syntax
+    except TypeError:  # unhashable
+        raise InvalidNotation(
+            f"SAN must be a string, not {type(text).__name__}", text=repr(text)
+        ) from None
+    if syntax is None:
+        raise _error(InvalidNotation, text, pos, "not a move in SAN")
+    kind, to, from_file, from_rank, promotion = syntax
+    if kind == 0:
+        king = pos._kings[pos._turn]
+        for code in pos.legal_codes():
+            if code >> 15 == CASTLING and ((code >> 6 & 63) > king) == bool(to):
+                return code
+        raise _error(IllegalMove, text, pos, "castling is not legal")
     found = -1
     for frm in _origins(pos, kind, to, from_file):
         if (from_file >= 0 and frm & 7 != from_file) or (from_rank >= 0 and frm >> 3 != from_rank):
