@@ -16,7 +16,7 @@ from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import InvalidFen
 from chesslaws.core._squares import SQUARE_NAMES, parse_square
 
-__all__ = ["STARTING_FEN", "Setup", "parse_fen"]
+__all__ = ["STARTING_FEN", "Setup", "chess960_fen", "parse_fen"]
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 _PIECE_CODES = {s: i + 1 for i, s in enumerate("PNBRQK")} | {
@@ -142,3 +142,29 @@ def board_fen(board: list[int] | tuple[int, ...]) -> str:
 def ep_name(square: int | None) -> str:
     """``"-"`` or the square name."""
     return "-" if square is None else SQUARE_NAMES[square]
+
+
+def chess960_fen(number: int) -> str:
+    """The FEN of Chess960 starting position ``number`` (0–959; 518 is the standard setup), in
+    the usual numbering (Guidelines II.2): bishops, queen, then knights placed by the digits of
+    the number, the rooks and king on the three squares left, king between the rooks."""
+    if not 0 <= number <= 959:
+        raise ValueError(f"Chess960 position numbers run from 0 to 959, not {number}")
+    rank: list[str | None] = [None] * 8
+    n, light = divmod(number, 4)
+    rank[2 * light + 1] = "b"
+    n, dark = divmod(n, 4)
+    rank[2 * dark] = "b"
+    n, queen = divmod(n, 6)
+    free = [i for i in range(8) if rank[i] is None]
+    rank[free[queen]] = "q"
+    knights = ((0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
+    free = [i for i in range(8) if rank[i] is None]
+    for index in knights[n]:
+        rank[free[index]] = "n"
+    free = [i for i in range(8) if rank[i] is None]
+    for square, piece in zip(free, "rkr", strict=True):
+        rank[square] = piece
+    black = "".join(p or "" for p in rank)
+    fen = f"{black}/pppppppp/8/8/8/8/PPPPPPPP/{black.upper()} w KQkq - 0 1"
+    return fen
