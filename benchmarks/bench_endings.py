@@ -9,8 +9,8 @@
    included), side by side with python-chess's ``Board.outcome(claim_draw=True)`` on the
    self-play games of ``pgn/selfplay.pgn`` (target: at least 1.5 times faster).
 
-Run: ``python benchmarks/bench_endings.py [--pairs N] [--games N] [--budget N]``. Not a test:
-timings are noisy.
+Run: ``python benchmarks/bench_endings.py [--pairs N] [--only lichess|test-vector] [--games N]
+[--budget N]``. Not a test: timings are noisy.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def bench_unwinnability(pairs: int, budget: int) -> None:
-    positions = real_game_positions()
+def bench_unwinnability(pairs: int, budget: int, only: str = "") -> None:
+    positions = [(src, fen) for src, fen in real_game_positions() if not only or src == only]
     items = [(src, fen, color) for src, fen in positions for color in (0, 1)]
     if pairs:
         step = max(1, len(items) // pairs)
@@ -157,12 +157,13 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=0, help="sample this many pairs (0: all)")
     parser.add_argument("--games", type=int, default=40, help="self-play games for the status run")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search budget")
+    parser.add_argument("--only", choices=["lichess", "test-vector"], default="")
     parser.add_argument("--skip-unwinnability", action="store_true")
     parser.add_argument("--skip-status", action="store_true")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]} on {platform.machine()} ({platform.platform()})")
     if not args.skip_unwinnability:
-        bench_unwinnability(args.pairs, args.budget)
+        bench_unwinnability(args.pairs, args.budget, args.only)
     if not args.skip_status:
         bench_status(args.games)
     return 0
