@@ -4,27 +4,30 @@ The Laws ask whether a player "can checkmate the opponent's king by any possible
 moves": a helpmate, the opponent cooperating. :func:`can_checkmate` answers
 
 * ``WINNABLE`` with a witness: legal moves from the position ending in that checkmate;
-* ``UNWINNABLE`` only with a proof: a static argument (:mod:`._static`: material, frozen pawn
-  walls) or an exhaustive search of every position reachable by legal moves, in which static
+* ``UNWINNABLE`` only with a proof: a static argument (:mod:`._static`: material, blocked
+  pawns) or an exhaustive search of every position reachable by legal moves, in which static
   arguments close branches for good;
 * ``UNDETERMINED`` when the effort budget ran out first.
 
-The search has two phases on a private copy of the position. First a short iterative-deepening
-helpmate search (a few plies, a few dozen positions) catches quick mates. Then an exhaustive
-depth-first search visits every position reachable by legal moves, each once (a set of exact
-position keys), best moves first: the attacker's king and pieces head for the defending king
-and promote to a queen, the defender's king heads for the attacking king and the edge, and his
-other men crowd round their own king. At every position where the attacker is to move, every
-move that may give check is tried for mate, so the greedy dive finds helpmates on its way. A
-position is closed (not expanded) when the game is over there or a static argument shows the
-attacker can never mate from it; if the search runs out of positions without finding a mate,
-the position is unwinnable.
+The search works on a private copy of the position, in three phases sharing one budget (positions
+expanded). A short iterative-deepening helpmate search (a few plies, a dozen positions) catches
+quick mates. Greedy *dives* (a tenth of the budget) walk from the position along the most
+promising moves, slightly blurred by a seeded random number generator, trying every checking
+move for mate on the attacker's turns: the attacker's king and pieces head for the defending
+king, pawns advance and promote to a queen, pawn captures open the structure; the defender's
+king heads for the attacking king and the edge, and his other men crowd round their own king
+or offer themselves to the attacker's pawns. These two phases only find mates. Finally an
+exhaustive depth-first search, in the same move order, visits every position reachable by legal
+moves, each once (a set of exact position keys), and tests each for checkmate. A position is
+closed (not expanded) when the game is over there or a static argument shows the attacker can
+never mate from it; if the search runs out of positions without finding a mate, the position
+is unwinnable.
 
 Soundness rests on the static arguments being closed under play (nothing reachable from a
-closed position can be a mate), on the mate test trying every move that may give check (an
-over-approximation), and on exact position keys (no hash collision can hide a position). The
-50- and 75-move rules and repetitions are ignored, as in the Laws' "any possible series of legal
-moves".
+closed position can be a mate), on every position reached by the exhaustive search being tested
+for checkmate, and on exact position keys (no hash collision can hide a position); the first two
+phases and the Zobrist-keyed table of the first never take part in a proof. The 50- and
+75-move rules and repetitions are ignored, as in the Laws' "any possible series of legal moves".
 """
 
 from __future__ import annotations
