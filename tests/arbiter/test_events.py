@@ -262,3 +262,15 @@ def test_readable_log_is_spec_json() -> None:
     """)
     assert [json.loads(line)["type"] for line in lines] == ["start", "move", "claim", "arbiter"]
     assert '"at": 1.25' in lines[1]
+
+
+def test_game_exposes_record_clock_and_obligation() -> None:
+    game, _ = run("""
+        start {"time_control": "60"}
+        1 white touch g1
+    """)
+    assert game.clock is not None and game.clock.running is Color.WHITE
+    assert game.record.ply == 0
+    assert sorted(m.uci() for m in game.obligation().moves or ()) == ["g1f3", "g1h3"]
+    assert game.obligation().article == "4.3.1"
+    assert game.state() == Game.replay(game.events)[0].state()

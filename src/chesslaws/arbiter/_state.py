@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chesslaws._color import Color
+from chesslaws.clock import Clock
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Winnability, can_checkmate
 
@@ -134,6 +135,17 @@ class GameBase:
     def position(self) -> Position:
         """A copy of the position on the board (legal moves only; see ``pending_illegal``)."""
         return self._record.position.copy()
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the moves standing on the board since the start (read it; do not push:
+        the arbiter keeps it in step with the clock and the rulings)."""
+        return self._record
+
+    @property
+    def clock(self) -> Clock | None:
+        """The game's chess clock (``None`` without one); read it, correct it through events."""
+        return self._clock.clock if self._clock is not None else None
 
     @property
     def start_event(self) -> Start | None:
