@@ -416,3 +416,19 @@ def test_move_by_the_player_without_the_move_is_rejected() -> None:
     """)
     assert rulings[0]["ruling"] == "rejected"
     assert "black does not have the move" in rulings[0]["reason"]
+
+
+def test_chess960_king_then_rook_must_castle_on_that_side() -> None:
+    # 4.4.1 with Guidelines II: king f1 then rook g1: 0-0 (king g1, rook f1) if legal.
+    fen = "4k3/8/8/8/8/8/8/R4KR1 w AG - 0 1"
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30", "variant": "chess960", "fen": "{fen}"}}
+        5 white touch f1
+        6 white touch g1
+        7 white move f1e1
+        8 white move O-O
+        9 white press
+    """)
+    assert rulings[0]["must_move"] == ["f1g1"]
+    assert rulings[0]["article"] == "4.4.1"
+    assert game.moves == ("O-O",)
