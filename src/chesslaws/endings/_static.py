@@ -316,6 +316,8 @@ def frozen_cannot_mate(material: Material, attacker: int, movable: int = 0) -> b
     white_pawns, black_pawns = material.of(0, PAWN), material.of(1, PAWN)
     if not pawns_blocked(white_pawns, black_pawns, pieces):
         return False
+    if _structure(white_pawns, black_pawns, 0, pieces & ~movable) is None:
+        return False  # even if every piece stood for good, some pawn could promote or capture
     optional = 0
     # The greatest invariant: start from every piece that cannot move now, drop the movers.
     walls = _wall_candidates(material) & ~movable

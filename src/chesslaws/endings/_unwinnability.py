@@ -555,10 +555,11 @@ def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = F
     """Whether the position is dead: neither player can checkmate (Article 5.2.2).
 
     Sound: True only when both players are proved unable to checkmate; False when either can,
-    or when unsure (the arbiter then decides). The static arguments always run; a search (of at
-    most ``budget`` positions per player) runs only for a forced move, or, unless ``quick``
-    (the mode for a check after every move), for a blocked-looking position: no queen or rook,
-    and no pawn that could promote without a capture.
+    or when unsure (the arbiter then decides). The static arguments always run. With ``quick``
+    (the mode for a check after every move) a forced move is followed to the end of the forced
+    line, where the static arguments run again. Otherwise a search (of at most ``budget``
+    positions per player) runs after a forced move or in a blocked-looking position: no queen
+    or rook, and no pawn that could promote without a capture.
 
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
@@ -566,12 +567,28 @@ def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = F
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
     if needs_search:
         forced = position.count_legal_moves() == 1
-        if not forced and (quick or not _looks_blocked(position)):
+        if quick:
+            return forced and _forced_line_is_dead(position)
+        if not forced and not _looks_blocked(position):
             return False
     for color in needs_search:
         if can_checkmate(position, color, budget=budget).verdict is not Winnability.UNWINNABLE:
             return False
     return True
+
+
+def _forced_line_is_dead(position: Position, limit: int = 16) -> bool:
+    """Whether a line of forced moves (one legal move each) leads to a stalemate or to a
+    position where a static argument shows that neither player can ever checkmate."""
+    line = position.copy()
+    for _ in range(limit):
+        codes = line.legal_codes()
+        if not codes:
+            return not line.is_check()  # a stalemate ends it; a checkmate is a mate
+        if len(codes) > 1:
+            break
+        line.push_code(codes[0])
+    return bool(static_cannot_mate(line, 0) and static_cannot_mate(line, 1))
 
 
 def _looks_blocked(position: Position) -> bool:
