@@ -15,3 +15,21 @@ def shared_data(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"shared test data not found: {path}")
     return path
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        help="also run the tests marked 'deep' (perft of billions of nodes: hours)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect ``deep`` tests unless ``--deep`` is given, whatever ``-m`` says."""
+    if config.getoption("--deep"):
+        return
+    deep = [item for item in items if item.get_closest_marker("deep") is not None]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if item.get_closest_marker("deep") is None]
