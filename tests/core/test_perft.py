@@ -15,7 +15,8 @@ core of the development machine, counting the last ply in bulk):
   every 10th Chess960 position (ids 0, 10, …, 950; 0.1–1.5 million nodes each): 100 cases,
   68 million nodes, ~50 s of CPU;
 * ``deep`` (deselected unless ``--deep`` is given, see ``tests/conftest.py``;
-  ``pytest --deep -m deep`` runs them): the other 2,805 cases, 566 billion nodes: depth 4 of the other 864 Chess960 positions
+  ``pytest --deep -m deep`` runs them): the other 2,805 cases, 566 billion nodes: depth 4 of
+  the other 864 Chess960 positions
   (~500 million nodes, ~5 minutes) up to the 12 billion nodes of ``xfen-01`` at depth 7 (hours
   in pure Python each; days in all).
 """
