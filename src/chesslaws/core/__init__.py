@@ -8,8 +8,12 @@ from chesslaws._color import BLACK as BLACK
 from chesslaws._color import WHITE as WHITE
 from chesslaws._color import Color as Color
 from chesslaws.core._attacks import BB_ALL as BB_ALL
+from chesslaws.core._attacks import BETWEEN as BETWEEN
 from chesslaws.core._attacks import DARK_SQUARES as DARK_SQUARES
+from chesslaws.core._attacks import KING_ATTACKS as KING_ATTACKS
+from chesslaws.core._attacks import KNIGHT_ATTACKS as KNIGHT_ATTACKS
 from chesslaws.core._attacks import LIGHT_SQUARES as LIGHT_SQUARES
+from chesslaws.core._attacks import PAWN_ATTACKS as PAWN_ATTACKS
 from chesslaws.core._attacks import bishop_attacks as bishop_attacks
 from chesslaws.core._attacks import rook_attacks as rook_attacks
 from chesslaws.core._fen import STARTING_FEN as STARTING_FEN
@@ -31,13 +35,17 @@ from chesslaws.core._squares import square_name as square_name
 
 __all__ = [
     "BB_ALL",
+    "BETWEEN",
     "BISHOP",
     "BLACK",
     "DARK_SQUARES",
     "KING",
+    "KING_ATTACKS",
     "KNIGHT",
+    "KNIGHT_ATTACKS",
     "LIGHT_SQUARES",
     "PAWN",
+    "PAWN_ATTACKS",
     "QUEEN",
     "ROOK",
     "SQUARE_NAMES",

@@ -303,6 +303,15 @@ class Position:
         code = self._board[square]
         return PIECES_BY_CODE[code] if code else None
 
+    def piece_bitboards(self) -> tuple[int, ...]:
+        """All piece bitboards in one tuple, indexed by piece code ``type | color << 3``
+        (index 1–6 White's pawns to king, 9–14 Black's; the other entries are 0)."""
+        return tuple(self._bb)
+
+    def board_codes(self) -> tuple[int, ...]:
+        """The 64 piece codes (``type | color << 3``, 0 for empty), a1 first."""
+        return tuple(self._board)
+
     def piece_code_at(self, square: int) -> int:
         """The packed piece code (``type | color << 3``) on ``square``, 0 when empty."""
         return self._board[square]
