@@ -99,7 +99,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     board = GameRecord(start)
     position = board.position
     code_of = position.code_of
-    push_code = board._push_code  # the moves were checked by the replay: no second check
+    push_code = board.push_code  # the moves were checked by the replay: no second check
     repetitions = board.repetitions
     ended_ply = 0
     threefold_seen = fifty_seen = False

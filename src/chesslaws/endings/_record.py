@@ -55,7 +55,7 @@ class GameRecord:
         self._exact: list[Hashable] = [start.repetition_key()]
         self._reps: list[int] = [1]
         for code in reversed(codes):
-            self._push_code(code)
+            self.push_code(code)
 
     @classmethod
     def from_fen(cls, fen: str, moves: Iterable[str] = (), *, chess960: bool = False) -> GameRecord:
@@ -96,18 +96,20 @@ class GameRecord:
                 text=move.uci(),
                 fen=position.fen(),
             )
-        self._push_code(position.code_of(move))
+        self.push_code(position.code_of(move))
 
     def push_uci(self, text: str) -> Move:
-        """Make the move written in UCI (either castling spelling); returns it."""
-        move = self._position.parse_uci(text)
-        self.push(move)
+        """Make the move written in UCI (either castling spelling); returns it. Raises
+        :class:`IllegalMove` (record unchanged) if it is not legal."""
+        move = self._position.parse_uci(text)  # only ever returns a legal move
+        self.push_code(self._position.code_of(move))
         return move
 
     def push_san(self, text: str) -> Move:
-        """Make the move written in SAN (Appendix C); returns it."""
-        move = self._position.parse_san(text)
-        self.push(move)
+        """Make the move written in SAN (Appendix C); returns it. Raises :class:`IllegalMove`
+        or :class:`AmbiguousMove` (record unchanged) if it is not one legal move."""
+        move = self._position.parse_san(text)  # only ever returns a legal move
+        self.push_code(self._position.code_of(move))
         return move
 
     def pop(self) -> Move:
@@ -119,7 +121,9 @@ class GameRecord:
         self._reps.pop()
         return self._position.pop()
 
-    def _push_code(self, code: int) -> None:
+    def push_code(self, code: int) -> None:
+        """Make the move with this packed code (from ``position.legal_codes()``), trusting
+        that it is legal: the fast path for moves already checked. Use :meth:`push` otherwise."""
         position = self._position
         position.push_code(code)
         key = position.zobrist_key()
@@ -147,7 +151,7 @@ class GameRecord:
         return self._reps[-1]
 
     def _threefold_after(self, code: int) -> bool:
-        self._push_code(code)
+        self.push_code(code)
         try:
             return self._reps[-1] >= 3
         finally:
