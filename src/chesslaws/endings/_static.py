@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from chesslaws.core import DARK_SQUARES, KING_ATTACKS, KNIGHT_ATTACKS, LIGHT_SQUARES
+
 __all__ = [
     "DARK_SQUARES",
     "LIGHT_SQUARES",
@@ -39,8 +41,6 @@ __all__ = [
 _ALL = (1 << 64) - 1
 _FILE_A = 0x0101010101010101
 _FILE_H = _FILE_A << 7
-DARK_SQUARES = 0xAA55AA55AA55AA55  # a1 is dark
-LIGHT_SQUARES = _ALL ^ DARK_SQUARES
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
 
@@ -59,8 +59,8 @@ def _steps(deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-KING_STEPS = _steps(_ORTHO + _DIAG)
-KNIGHT_JUMPS = _steps(((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)))
+KING_STEPS = KING_ATTACKS  # the core's tables, under the names this module reads best with
+KNIGHT_JUMPS = KNIGHT_ATTACKS
 _ORTHO_STEPS = _steps(_ORTHO)
 _DIAG_STEPS = _steps(_DIAG)
 
