@@ -61,6 +61,8 @@ def test_boxed_king_stalemate_squares() -> None:
     assert black_king >> parse_square("g1") & 1
     assert not black_king >> parse_square("h2") & 1
     assert not reach.captured[_man(position, "g2")]
+    stalemating = reach.stalemating[1]
+    assert stalemating >> parse_square("h2") & 1 and stalemating >> parse_square("g2") & 1
     # The g3 pawn can never advance, so its reach is its square.
     assert reach.reach[_man(position, "g3")] == 1 << parse_square("g3")
 
