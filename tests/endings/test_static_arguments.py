@@ -37,6 +37,10 @@ PROVED = [
     ("k1b5/1p1p4/1PpP4/2Pp4/N1pP4/1pP1B3/1P1B4/K7 w - - 0 1", 0),
     ("k1b5/1p1p4/1PpP4/2Pp4/N1pP4/1pP1B3/1P1B4/K7 w - - 0 1", 1),
     ("N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb4K1 w - - 0 1", 1),
+    # Seven bishops shuffling along eight squares: whatever square is empty, a6, c6, e6 and g6
+    # stay guarded, so Black's king never takes a pawn.
+    ("2B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1", 0),
+    ("B1B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1", 1),
     # A castling right that can never be used.
     ("2k5/8/8/8/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1", 0),
     ("2k5/8/8/8/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1", 1),
@@ -65,6 +69,16 @@ def test_boxed_king_stalemate_squares() -> None:
     assert stalemating >> parse_square("h2") & 1 and stalemating >> parse_square("g2") & 1
     # The g3 pawn can never advance, so its reach is its square.
     assert reach.reach[_man(position, "g3")] == 1 << parse_square("g3")
+
+
+def test_crowd_of_bishops_guards_for_good() -> None:
+    position = Position.from_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1")
+    reach = reach_of(position)
+    assert not reach.captured[_man(position, "a6")]  # b7, or c8 through an empty b7
+    assert reach.reach[_man(position, "b7")] == sum(
+        1 << parse_square(name) for name in ("a8", "b7", "c8", "d7", "e8", "f7", "g8", "h7")
+    )
+    assert not reach.king_reach(1) >> parse_square("a6") & 1
 
 
 def test_castling_needs_the_squares_cleared() -> None:

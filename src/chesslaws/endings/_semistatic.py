@@ -2,7 +2,7 @@
 
 :func:`reach_cannot_mate` computes, for every man on the board, an *over-approximation* of the
 squares it may ever stand on in any series of legal moves from the position (its *reach*), and
-whether it may ever be captured, by saturation (a least fixed point):
+whether it may ever be captured, by saturation (growing reaches until nothing changes):
 
 * a square may ever be empty unless it holds a *permanent* man (one whose reach is its own
   square and that may never be captured);
@@ -14,30 +14,32 @@ whether it may ever be captured, by saturation (a least fixed point):
   square but one held by a permanent man of its own colour;
 * a king steps likewise, but never onto a square that a permanent enemy man attacks for good
   (a pawn's or knight's target, a king's neighbour, a slider's adjacent square: nothing can ever
-  come between); castling is allowed once every square between the king, the rook and their
-  destinations may be empty; and never onto a square where the move would stalemate the
-  opponent for sure (see :func:`_stalemating`: the game ends there, Article 5.2.1);
+  come between), nor one that a crowd of enemy pieces attacks in every arrangement it may take
+  (:func:`_crowd_guard`), nor one where the step would surely stalemate the opponent
+  (:func:`_stalemating`: the game ends there, Article 5.2.1); castling is allowed once every
+  square between the king, the rook and their destinations may be empty;
 * a man may be captured when its reach meets a square an enemy man may ever move to capturing
   (a piece's reach once it may move at all, a pawn's diagonal captures).
 
-*Why the reach is an over-approximation* (soundness): by induction along any series of legal
-moves, every square a man stands on is in its reach and every man that left its square or was
-captured is recorded as such: a legal move needs its squares empty at that moment, and a
-square initially held by a man is empty only once that man moved or was captured, which the
-induction hypothesis has already recorded; the saturation is closed under every rule above,
-each of which is implied by the Laws' conditions for the move (Articles 3.1 to 3.8). The one
-exception, the stalemating king moves, end the game at once in a position that is no
-checkmate, so the reach covers every position of every game up to the end but those.
+*Why the reach is an over-approximation* (soundness): the saturation stops in a state closed
+under every rule above, each rule evaluated on that state. By induction along any series of
+legal moves, every square a man stands on is in its reach and every man that left its square
+or was captured is recorded as such: a legal move needs its squares empty at that moment, and
+a square initially held by a man is empty only once that man moved or was captured, which the
+induction hypothesis has already recorded; each rule is implied by the Laws' conditions for the
+move (Articles 3.1 to 3.8) as long as the reaches hold for the moves before, which is again
+the induction hypothesis. The one exception, the stalemating king steps, end the game at once
+in a position that is no checkmate: the reach covers every other position of every game.
 
 The mate test then rules out every square ``k`` of the defending king's reach: a checkmate on
 ``k`` needs (Article 5.1.1) a check, so an attacker's man other than the king that may attack
 ``k``, and every flight square covered: a neighbour of ``k`` outside the king's reach is never
 a flight (if it were free and unattacked in a reachable position with the king on ``k``, the
-king could step there, so it would be in the reach, or be one of its stalemating steps, which
-are kept as flights); a neighbour inside must be attacked by an
-attacker's man (the attacker's king counts only from one square of its reach, not next to
-``k``) or hold one of the defender's men (distinct men for distinct squares). When no square
-qualifies, the attacker can never checkmate.
+king could step there, so it would be in the reach or among its stalemating steps, which are
+kept as flights); a neighbour that may be a flight must be attacked by an attacker's man (the
+attacker's king counts only from one square of its reach, not next to ``k``) or hold one of
+the defender's men (distinct men for distinct squares). When no square qualifies, the attacker
+can never checkmate.
 
 Squares are 0..63 with a1 = 0, bitboards are ints, colours 0 (White) and 1 (Black), piece types
 as in the core (PAWN = 1 ... KING = 6).
@@ -49,8 +51,10 @@ from dataclasses import dataclass
 
 from chesslaws.core import (
     BETWEEN,
+    DARK_SQUARES,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
+    LIGHT_SQUARES,
     Position,
     bishop_attacks,
     rook_attacks,
@@ -171,6 +175,67 @@ def _permanent_guard(men: list[tuple[int, int, int]], perm: int, color: int) -> 
     return guard
 
 
+def _crowd_guard(
+    men: list[tuple[int, int, int]], reach: list[int], captured: list[bool], color: int
+) -> int:
+    """Squares attacked at every moment by a crowd: ``color``'s bishops (or knights, rooks,
+    queens) of one kind, none of which may be captured, confined together to a few squares
+    that no other man may ever enter, with at most two of those squares empty.
+
+    Sound: at every moment those men stand on distinct squares of their joint reach ``U`` and
+    nothing else stands there, so the occupied part of ``U`` is one of the subsets of ``U`` of
+    their number; a square attacked in every such configuration (along lines whose inner
+    squares lie in ``U``, empty in that configuration) is attacked at every moment (while the
+    reaches hold, which the saturation's fixed point guarantees: see :func:`saturate`).
+    """
+    guard = 0
+    for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
+        for shade in (LIGHT_SQUARES, DARK_SQUARES) if piece_type == BISHOP else (_ALL,):
+            crowd = [
+                i
+                for i, (c, t, sq) in enumerate(men)
+                if c == color and t == piece_type and 1 << sq & shade
+            ]
+            if not crowd or any(captured[i] for i in crowd):
+                continue
+            joint = 0
+            for i in crowd:
+                joint |= reach[i]
+            holes = joint.bit_count() - len(crowd)
+            if holes > 2 or joint.bit_count() > 12:
+                continue
+            if any(reach[i] & joint for i in range(len(men)) if i not in crowd):
+                continue
+            guard |= _attacked_in_every_configuration(piece_type, joint, holes)
+    return guard
+
+
+def _attacked_in_every_configuration(piece_type: int, joint: int, holes: int) -> int:
+    """Squares outside ``joint`` attacked by a man of ``piece_type`` whatever ``holes`` squares
+    of ``joint`` are empty (the others each holding such a man)."""
+    squares = _squares(joint)
+    empties: list[int] = [0]
+    for _ in range(holes):
+        empties = [e | 1 << sq for e in empties for sq in squares if not e >> sq & 1]
+    result = _ALL & ~joint
+    for empty in empties:
+        attacked = 0
+        for sq in _squares(joint & ~empty):
+            if piece_type == KNIGHT:
+                attacked |= KNIGHT_ATTACKS[sq]
+                continue
+            # Sliders: only along lines whose inner squares are empty squares of the crowd.
+            blockers = _ALL & ~empty
+            if piece_type != ROOK:
+                attacked |= bishop_attacks(sq, blockers)
+            if piece_type != BISHOP:
+                attacked |= rook_attacks(sq, blockers)
+        result &= attacked
+        if not result:
+            return 0
+    return result
+
+
 def _slide_closure(piece_type: int, reach: int, blockers: int, closed: int) -> int:
     """Every square a slider may reach from ``reach`` moving through non-blockers."""
     frontier = reach
@@ -267,7 +332,10 @@ def saturate(
         for i, (c, piece_type, _) in enumerate(men):
             if piece_type != KING:
                 stand[c] |= reach[i]
-        guard = (_permanent_guard(men, perm, 0), _permanent_guard(men, perm, 1))
+        guard = (
+            _permanent_guard(men, perm, 0) | _crowd_guard(men, reach, captured, 0),
+            _permanent_guard(men, perm, 1) | _crowd_guard(men, reach, captured, 1),
+        )
         castles = _castling_moves(men, castling, perm) if castling else {}
         dead = [0, 0] if castling else [_stalemating(men, reach, perm, c) for c in (0, 1)]
         changed = False
