@@ -48,13 +48,13 @@ as in the core (PAWN = 1 ... KING = 6).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from chesslaws.core import (
     BETWEEN,
     DARK_SQUARES,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
-    LIGHT_SQUARES,
     Position,
     bishop_attacks,
     rook_attacks,
@@ -175,8 +175,22 @@ def _permanent_guard(men: list[tuple[int, int, int]], perm: int, color: int) -> 
     return guard
 
 
+def _crowds(men: list[tuple[int, int, int]]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(colour, piece type, man indices) per kind of piece: knights, rooks, queens, and bishops
+    of each square colour, per colour."""
+    crowds: dict[tuple[int, int, int], list[int]] = {}
+    for i, (c, piece_type, sq) in enumerate(men):
+        if piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
+            shade = bool(DARK_SQUARES >> sq & 1) if piece_type == BISHOP else False
+            crowds.setdefault((c, piece_type, shade), []).append(i)
+    return [(c, t, tuple(indices)) for (c, t, _), indices in crowds.items()]
+
+
 def _crowd_guard(
-    men: list[tuple[int, int, int]], reach: list[int], captured: list[bool], color: int
+    crowds: list[tuple[int, int, tuple[int, ...]]],
+    reach: list[int],
+    captured: list[bool],
+    color: int,
 ) -> int:
     """Squares attacked at every moment by a crowd: ``color``'s bishops (or knights, rooks,
     queens) of one kind, none of which may be captured, confined together to a few squares
@@ -189,27 +203,22 @@ def _crowd_guard(
     reaches hold, which the saturation's fixed point guarantees: see :func:`saturate`).
     """
     guard = 0
-    for piece_type in (KNIGHT, BISHOP, ROOK, QUEEN):
-        for shade in (LIGHT_SQUARES, DARK_SQUARES) if piece_type == BISHOP else (_ALL,):
-            crowd = [
-                i
-                for i, (c, t, sq) in enumerate(men)
-                if c == color and t == piece_type and 1 << sq & shade
-            ]
-            if not crowd or any(captured[i] for i in crowd):
-                continue
-            joint = 0
-            for i in crowd:
-                joint |= reach[i]
-            holes = joint.bit_count() - len(crowd)
-            if holes > 2 or joint.bit_count() > 12:
-                continue
-            if any(reach[i] & joint for i in range(len(men)) if i not in crowd):
-                continue
-            guard |= _attacked_in_every_configuration(piece_type, joint, holes)
+    for c, piece_type, crowd in crowds:
+        if c != color or any(captured[i] for i in crowd):
+            continue
+        joint = 0
+        for i in crowd:
+            joint |= reach[i]
+        holes = joint.bit_count() - len(crowd)
+        if holes > 2 or joint.bit_count() > 12:
+            continue
+        if any(reach[i] & joint for i in range(len(reach)) if i not in crowd):
+            continue
+        guard |= _attacked_in_every_configuration(piece_type, joint, holes)
     return guard
 
 
+@lru_cache(maxsize=1024)
 def _attacked_in_every_configuration(piece_type: int, joint: int, holes: int) -> int:
     """Squares outside ``joint`` attacked by a man of ``piece_type`` whatever ``holes`` squares
     of ``joint`` are empty (the others each holding such a man)."""
@@ -319,6 +328,7 @@ def saturate(
             if piece_type == PAWN and sq == ep_square + (8 if c == 0 else -8):
                 reach[i] |= 1 << ep_square
     captured = [False] * len(men)
+    crowds = _crowds(men)
     while True:
         perm = 0
         closed = [0, 0]  # per colour: squares its men can never enter
@@ -333,8 +343,8 @@ def saturate(
             if piece_type != KING:
                 stand[c] |= reach[i]
         guard = (
-            _permanent_guard(men, perm, 0) | _crowd_guard(men, reach, captured, 0),
-            _permanent_guard(men, perm, 1) | _crowd_guard(men, reach, captured, 1),
+            _permanent_guard(men, perm, 0) | _crowd_guard(crowds, reach, captured, 0),
+            _permanent_guard(men, perm, 1) | _crowd_guard(crowds, reach, captured, 1),
         )
         castles = _castling_moves(men, castling, perm) if castling else {}
         dead = [0, 0] if castling else [_stalemating(men, reach, perm, c) for c in (0, 1)]
