@@ -9,24 +9,27 @@ moves": a helpmate, the opponent cooperating. :func:`can_checkmate` answers
   arguments close branches for good;
 * ``UNDETERMINED`` when the effort budget ran out first.
 
-The search works on a private copy of the position, in three phases sharing one budget (positions
-expanded). A short iterative-deepening helpmate search (a few plies, a dozen positions) catches
-quick mates. Greedy *dives* (a tenth of the budget) walk from the position along the most
-promising moves, slightly blurred by a seeded random number generator, trying every checking
-move for mate on the attacker's turns: the attacker's king and pieces head for the defending
-king, pawns advance and promote to a queen, pawn captures open the structure; the defender's
-king heads for the attacking king and the edge, and his other men crowd round their own king
-or offer themselves to the attacker's pawns. These two phases only find mates. Finally an
-exhaustive depth-first search, in the same move order, visits every position reachable by legal
-moves, each once (a set of exact position keys), and tests each for checkmate. A position is
-closed (not expanded) when the game is over there or a static argument shows the attacker can
-never mate from it; if the search runs out of positions without finding a mate, the position
-is unwinnable.
+The search works on a private copy of the position, in phases sharing one budget (positions
+expanded). Greedy *dives* walk from the position along the most promising moves, slightly
+blurred by a seeded random number generator, trying every checking move for mate on the
+attacker's turns: the attacker's king and pieces head for the defending king, pawns advance and
+promote to a queen, pawn captures open the structure; the defender's king heads for the
+attacking king and the edge, and his other men crowd round their own king or offer themselves
+to the attacker's pawns. A short iterative-deepening search (a dozen positions) catches quick
+mates, and the directed search of :mod:`._helpmate` (iterative deepening in which progress
+costs no depth) the long ones of blocked positions. These phases take a tenth of the budget
+and only find mates. The exhaustive depth-first search, in the same move order with progress
+first, visits every position reachable by legal moves, each once (a set of exact position
+keys), and tests each for checkmate. A position is closed (not expanded) when the game is over
+there or a static argument shows the attacker can never mate from it; if the search runs out
+of positions without finding a mate, the position is unwinnable. It runs in two slices (a
+first one before the dives end, as it finds the mates of open positions fast), visiting the
+same positions in the same order as in one go.
 
 Soundness rests on the static arguments being closed under play (nothing reachable from a
 closed position can be a mate), on every position reached by the exhaustive search being tested
-for checkmate, and on exact position keys (no hash collision can hide a position); the first two
-phases and the Zobrist-keyed table of the first never take part in a proof. The 50- and
+for checkmate, and on exact position keys (no hash collision can hide a position); the
+mate-finding phases and their Zobrist-keyed tables never take part in a proof. The 50- and
 75-move rules and repetitions are ignored, as in the Laws' "any possible series of legal moves".
 """
 
@@ -34,11 +37,12 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from chesslaws._color import Color
-from chesslaws.core import Move, Position, bishop_attacks, rook_attacks
+from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
+from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._static import (
     KING_STEPS,
     KNIGHT_JUMPS,
@@ -65,8 +69,16 @@ _DIST = tuple(
     for a in range(64)
 )
 _EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
-_QUICK_NODES = 12  # effort of the short helpmate search before the exhaustive one
-_DIVE_SHARE = 0.1  # part of the budget for the greedy dives (they find mates, prove nothing)
+_QUICK_NODES = 12  # effort of the short iterative-deepening helpmate search
+# Shares of the budget (positions expanded). The mate-finding phases (quick search, dives,
+# directed search) take _FINDER_SHARE in all and prove nothing; the exhaustive search keeps
+# the rest for its proofs, however it is sliced.
+_FINDER_SHARE = 0.1
+_FIRST_DIVES = 0.01  # greedy dives first: they find most mates of real games in a few dozen
+_EXHAUSTIVE_FIRST = 0.05  # then a slice of the exhaustive search (mates of open positions)
+_DIVE_SHARE = 0.03  # the dives in all (the rest of them after the first slice of exhaustive)
+_CLASS_WEIGHT = 3  # weight of a move's progress class against its score in the move order
+_DIRECTED_SLICE = 400  # positions per iteration of the directed helpmate search
 _DIVE_LENGTH = 80  # plies per dive
 _NOISE = 12  # how much the dives blur the move scores
 _STATIC_TRIES = 8  # failed blocked-pawn analyses per pawn structure before the search stops trying
@@ -156,6 +168,7 @@ class _Search:
 
     def __init__(self, position: Position, winner: int, budget: int) -> None:
         self.pos = position
+        self.root = position.ply
         self.winner = winner
         self.loser = winner ^ 1
         self.budget = budget
@@ -163,6 +176,11 @@ class _Search:
         self.tt: dict[Hashable, int] = {}
         self.path: list[int] = []
         self.static_failures: dict[tuple[int, ...], int] = {}
+        # The exhaustive search's state between slices of budget: (path, visited, frames),
+        # and whether the position at the end of the path still has to be opened.
+        self.dfs_state: tuple[list[int], set[tuple[int, ...]], list[list[int]]] | None = None
+        self.dfs_opening = True
+        self.dive_rng = random.Random(0x5EED)
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -196,14 +214,33 @@ class _Search:
 
     def check_masks(self) -> tuple[int, int, int, int, int]:
         """Squares from which the winner's pieces would check the loser's king, per kind of
-        move, for :meth:`may_check`: (discovering, knight, pawn, diagonal, straight)."""
+        move, for :meth:`may_check`: (discovering, knight, pawn, diagonal, straight).
+
+        The discovering squares are those of the winner's men standing alone between the king
+        and a bishop, rook or queen of the winner's that would then give check."""
         pos = self.pos
         target = pos.king(self.loser)
         occupied = pos.occupied
         diagonal = bishop_attacks(target, occupied)
         straight = rook_attacks(target, occupied)
         pawn = pawn_attacks(self.loser, 1 << target)
-        return diagonal | straight, KNIGHT_JUMPS[target], pawn, diagonal, straight
+        own = pos.occupied_by(self.winner)
+        pieces = pos.pieces
+        w = self.winner
+        discovering = 0
+        for rays, attacks, sliders in (
+            (diagonal, bishop_attacks, pieces(3, w) | pieces(5, w)),
+            (straight, rook_attacks, pieces(4, w) | pieces(5, w)),
+        ):
+            blockers = rays & own
+            if not blockers or not sliders:
+                continue
+            behind = attacks(target, occupied ^ blockers) & sliders & ~rays
+            while behind:
+                bit = behind & -behind
+                behind ^= bit
+                discovering |= BETWEEN[target * 64 + bit.bit_length() - 1] & blockers
+        return discovering, KNIGHT_JUMPS[target], pawn, diagonal, straight
 
     @staticmethod
     def may_check(code: int, kind: int, masks: tuple[int, int, int, int, int]) -> bool:
@@ -228,16 +265,24 @@ class _Search:
         return False
 
     def ordered(self, codes: list[int]) -> list[int]:
-        """The moves, most promising for a helpmate first."""
-        scored = self.scored(codes)
-        scored.sort(reverse=True)
-        return [code for _, code in scored]
+        """The moves, most promising for a helpmate first: by score, less
+        :data:`_CLASS_WEIGHT` per step of progress class (:func:`progress_classes`: progress,
+        ordinary, undoing progress). Any order is sound: the exhaustive search visits every
+        move; ties keep the move generator's order."""
+        classes = progress_classes(self.pos, self.winner, codes)
+        weight = _CLASS_WEIGHT
+        keyed = [
+            (weight * cls - score, i)
+            for i, (cls, (score, _)) in enumerate(zip(classes, self.scored(codes), strict=True))
+        ]
+        keyed.sort()
+        return [codes[i] for _, i in keyed]
 
     def scored(self, codes: list[int], noise: random.Random | None = None) -> list[tuple[int, int]]:
         """(score, move) pairs: the higher, the more promising for a helpmate (blurred by
         ``noise``)."""
         pos = self.pos
-        piece_at = pos.piece_code_at
+        board = pos.board_codes()
         dist = _DIST
         edge = _EDGE
         scored = []
@@ -246,20 +291,20 @@ class _Search:
             forward = 8 if self.winner == 0 else -8
             for code in codes:
                 frm, to = code & 63, code >> 6 & 63
-                kind = piece_at(frm) & 7
+                kind = board[frm] & 7
                 if kind == 6:
                     closer = dist[frm][target] - dist[to][target]
                     score = 5 * closer if dist[to][target] > 1 else 0
                 elif kind == 1:
                     score = 6 + (to - frm) // forward
-                    if piece_at(to):
+                    if board[to]:
                         score += 15  # a pawn capture opens the pawn structure
                 else:
                     score = 3 * (dist[frm][target] - dist[to][target])
                 promotion = code >> 12 & 7
                 if promotion:
                     score += 40 if promotion == 5 else -40
-                if piece_at(to):
+                if board[to]:
                     score += 6
                 scored.append((score, code))
         else:
@@ -270,7 +315,7 @@ class _Search:
             offered = pawn_attacks(self.winner, pos.pieces(1, self.winner))
             for code in codes:
                 frm, to = code & 63, code >> 6 & 63
-                kind = piece_at(frm) & 7
+                kind = board[frm] & 7
                 if kind == 6:
                     score = 3 * (dist[frm][their_king] - dist[to][their_king])
                     score += 2 * (edge[frm] - edge[to])
@@ -279,7 +324,7 @@ class _Search:
                     promotion = code >> 12 & 7
                     if promotion:
                         score += 10 if promotion in (2, 3) else 0
-                if piece_at(to):
+                if board[to]:
                     score -= 30
                 if offered >> to & 1 and kind != 6:
                     score += 15
@@ -294,11 +339,11 @@ class _Search:
     def mates_now(self, codes: list[int]) -> int | None:
         """A move among ``codes`` (the winner's) that checkmates at once, if any."""
         pos = self.pos
-        piece_at = pos.piece_code_at
+        board = pos.board_codes()
         may_check = self.may_check
         masks = self.check_masks()
         for code in codes:
-            if not may_check(code, piece_at(code & 63) & 7, masks):
+            if not may_check(code, board[code & 63] & 7, masks):
                 continue
             pos.push_code(code)
             mate = pos.is_checkmate()
@@ -414,14 +459,25 @@ class _Search:
 
         True (with ``self.path``) when a helpmate turns up; False when every reachable position
         was visited, or closed by a static argument, without one: a proof of unwinnability.
+
+        Resumable: when the budget runs out (:class:`_OutOfBudget`), the search keeps its
+        stack of moves to explore, its visited keys and its path; the caller takes the position
+        back to the root, and the next call replays the path and goes on where it stopped
+        (the position it was opening when interrupted is opened again: it was not yet marked
+        visited). So the search visits the same positions, in the same order, however its
+        budget is sliced.
         """
         pos = self.pos
-        path: list[int] = []
+        if self.dfs_state is None:
+            self.dfs_state = ([], set(), [])
+        path, visited, frames = self.dfs_state
+        for code in path:
+            pos.push_code(code)
         self.path = path
-        visited: set[tuple[int, ...]] = set()
-        frames: list[list[int]] = []
-        if self._open(frames, visited):
-            return True
+        if self.dfs_opening:
+            if self._open(frames, visited):
+                return True
+            self.dfs_opening = False
         while frames:
             todo = frames[-1]
             if not todo:
@@ -433,8 +489,10 @@ class _Search:
             code = todo.pop()
             pos.push_code(code)
             path.append(code)
+            self.dfs_opening = True
             if self._open(frames, visited):
                 return True
+            self.dfs_opening = False
         return False
 
     def dives(self, until: int) -> bool:
@@ -442,7 +500,7 @@ class _Search:
         checking move for mate on the attacker's turns; True (with ``self.path``) on a mate.
         Deterministic (a fixed seed). Only finds mates: proves nothing."""
         pos = self.pos
-        rng = random.Random(0x5EED)
+        rng = self.dive_rng  # the dives of a later phase go on with new walks
         budget = self.budget
         self.budget = until
         try:
@@ -480,37 +538,86 @@ class _Search:
             self.budget = budget
         return False
 
+    def quick(self, until: int) -> bool:
+        """A short iterative-deepening search for quick mates (until ``until`` nodes, a dozen
+        positions)."""
+        depth = 1 if self.pos.turn == self.winner else 2
+        while depth <= _QUICK_DEPTH:
+            self.tt.clear()
+            self.path = []
+            if self.dfs(depth):
+                return True
+            depth += 2
+        return False
+
+    def directed(self, until: int) -> bool:
+        """The directed helpmate search of :mod:`._helpmate` until ``until`` nodes in all."""
+        if self.nodes >= until:
+            return False
+        finder = HelpmateSearch(self.pos, self.winner, until - self.nodes, self.mates_now)
+        finder.scores = lambda codes: [score for score, _ in self.scored(codes)]
+        path = finder.find(_DIRECTED_SLICE)
+        self.nodes += finder.nodes
+        if path is None:
+            return False
+        self.path = path
+        return True
+
     def run(self) -> tuple[Winnability, list[int]]:
-        pos = self.pos
-        root = pos.ply
-        try:
-            depth = 1 if pos.turn == self.winner else 2
-            quick = min(_QUICK_NODES, self.budget)
-            self.budget, full = quick, self.budget
-            while depth <= _QUICK_DEPTH:
-                self.tt.clear()
-                self.path = []
-                if self.dfs(depth):
+        """The phases in turn, sharing the budget (nodes: positions expanded): quick mates,
+        a short greedy dive, a first slice of the exhaustive search (its depth-first order
+        finds many mates of open positions fast), more dives and the directed search (the
+        mate-finding phases take :data:`_FINDER_SHARE` of the budget), then the exhaustive
+        search to the end of the budget. Only the exhaustive search proves anything; slicing
+        it changes nothing in what it visits."""
+        full = self.budget
+        finders = int(full * _FINDER_SHARE)
+        plan = (
+            (self.dives, int(full * _FIRST_DIVES)),
+            (None, int(full * _EXHAUSTIVE_FIRST)),
+            (self.quick, _QUICK_NODES),
+            (self.dives, int(full * _DIVE_SHARE) - int(full * _FIRST_DIVES)),
+            (self.directed, finders - int(full * _DIVE_SHARE) - _QUICK_NODES),
+            (None, full),
+        )
+        end = 0
+        for search, nodes in plan:
+            end = min(full, end + max(nodes, 0))
+            if search is not None:
+                if self.phase(end, search):
                     return Winnability.WINNABLE, self.path
-                depth += 2
-        except _OutOfBudget:
-            while pos.ply > root:  # unwind the interrupted search
-                pos.pop_code()
-        self.budget = full
-        try:
-            if self.dives(min(self.nodes + int(full * _DIVE_SHARE), full)):
-                return Winnability.WINNABLE, self.path
-        except _OutOfBudget:
-            pass
-        while pos.ply > root:
-            pos.pop_code()
-        self.budget = full
-        try:
-            if self.exhaustive():
+                end = max(end, self.nodes)
+                continue
+            self.budget = end
+            try:
+                found = self.exhaustive()
+            except _OutOfBudget:
+                self.unwind()
+                continue
+            if found:
                 return Winnability.WINNABLE, self.path
             return Winnability.UNWINNABLE, []
+        return Winnability.UNDETERMINED, []
+
+    def phase(self, until: int, search: Callable[[int], bool]) -> bool:
+        """Run a mate-finding phase until ``until`` nodes in all; True (with ``self.path``)
+        on a mate."""
+        if self.nodes >= until:
+            return False
+        self.budget = until
+        try:
+            if search(until):
+                return True
         except _OutOfBudget:
-            return Winnability.UNDETERMINED, []
+            pass
+        self.unwind()
+        return False
+
+    def unwind(self) -> None:
+        """Take the position back to the root after an interrupted search."""
+        pos = self.pos
+        while pos.ply > self.root:
+            pos.pop_code()
 
 
 def can_checkmate(
