@@ -180,7 +180,6 @@ class _Search:
         # and whether the position at the end of the path still has to be opened.
         self.dfs_state: tuple[list[int], set[tuple[int, ...]], list[list[int]]] | None = None
         self.dfs_opening = True
-        self.dive_rng = random.Random(0x5EED)
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -500,7 +499,7 @@ class _Search:
         checking move for mate on the attacker's turns; True (with ``self.path``) on a mate.
         Deterministic (a fixed seed). Only finds mates: proves nothing."""
         pos = self.pos
-        rng = self.dive_rng  # the dives of a later phase go on with new walks
+        rng = random.Random(0x5EED)
         budget = self.budget
         self.budget = until
         try:
