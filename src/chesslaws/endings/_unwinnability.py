@@ -5,8 +5,9 @@ moves": a helpmate, the opponent cooperating. :func:`can_checkmate` answers
 
 * ``WINNABLE`` with a witness: legal moves from the position ending in that checkmate;
 * ``UNWINNABLE`` only with a proof: a static argument (:mod:`._static`: material, blocked
-  pawns) or an exhaustive search of every position reachable by legal moves, in which static
-  arguments close branches for good;
+  pawns; at the root also :mod:`._semistatic`: where every man may ever go, after the forced
+  moves and after every first move) or an exhaustive search of every position reachable by
+  legal moves, in which static arguments close branches for good;
 * ``UNDETERMINED`` when the effort budget ran out first.
 
 The search works on a private copy of the position, in phases sharing one budget (positions
@@ -43,6 +44,7 @@ from dataclasses import dataclass
 from chesslaws._color import Color
 from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
 from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
+from chesslaws.endings._semistatic import reach_proof
 from chesslaws.endings._static import (
     KING_STEPS,
     KNIGHT_JUMPS,
@@ -641,6 +643,8 @@ def can_checkmate(
     if not pos.legal_codes():
         return MateAnalysis(color, Winnability.UNWINNABLE, (), 0, "the game is over")
     reason = static_cannot_mate(pos, winner)
+    if not reason and reach_proof(pos, winner):
+        reason = "reachability"  # where every man may ever go (see ._semistatic)
     if reason:
         return MateAnalysis(color, Winnability.UNWINNABLE, (), 0, reason)
     search = _Search(pos, winner, budget)
