@@ -12,6 +12,7 @@ import pytest
 from chesslaws import can_checkmate, is_dead
 from chesslaws.core import Position
 from chesslaws.endings import MateAnalysis, Winnability
+from chesslaws.endings._unwinnability import DEFAULT_BUDGET
 from tests.conftest import shared_data
 from tests.endings._helpers import assert_helpmate, read_test_vector
 
@@ -153,21 +154,31 @@ def test_sample_of_the_test_vector() -> None:
     assert undetermined <= len(pairs) * 0.4
 
 
+# Undetermined pairs measured at the default budget on 2026-11-30 in each half of the vector
+# (even and odd lines; 129 in all): the search is deterministic (its budget counts positions,
+# not time), so more is a regression.
+_UNDETERMINED_AT_DEFAULT_BUDGET = (60, 69)
+
+
 @pytest.mark.slow
 @pytest.mark.oracle
-def test_the_whole_test_vector() -> None:
-    """All 3,606 (position, colour) pairs: no wrong verdict and every helpmate replayed (both
-    must hold); at most 20 undetermined is CHA's own figure at a ten-million-node limit, the
-    target, reported as an expected failure while it is not met at this test's budget."""
+@pytest.mark.parametrize("half", [0, 1])
+def test_the_whole_test_vector(half: int) -> None:
+    """All 3,606 (position, colour) pairs at the default budget, in two halves that run in
+    parallel: no wrong verdict and every helpmate replayed (both must hold), no more undetermined
+    pairs than measured. CHA's own figure, at most 20 undetermined in all at a ten-million-node
+    limit, is the target: an expected failure while a half leaves more than 10."""
     wrong = []
     undetermined = []
-    for code, fen, color in _vector_pairs(1):
-        analysis = analyse(fen, color, budget=1_500)
-        expected = code[color] != "-"
-        if analysis.verdict is Winnability.UNDETERMINED:
-            undetermined.append((fen, color))
-        elif (analysis.verdict is Winnability.WINNABLE) is not expected:
-            wrong.append((fen, color, analysis.verdict))
+    for code, fen in read_test_vector()[half::2]:
+        for color in (0, 1):
+            analysis = analyse(fen, color, budget=DEFAULT_BUDGET)
+            expected = code[color] != "-"
+            if analysis.verdict is Winnability.UNDETERMINED:
+                undetermined.append((fen, color))
+            elif (analysis.verdict is Winnability.WINNABLE) is not expected:
+                wrong.append((fen, color, analysis.verdict))
     assert not wrong
-    if len(undetermined) > 20:
-        pytest.xfail(f"{len(undetermined)} of 3606 pairs undetermined (target: at most 20)")
+    assert len(undetermined) <= _UNDETERMINED_AT_DEFAULT_BUDGET[half]
+    if len(undetermined) > 10:
+        pytest.xfail(f"{len(undetermined)} pairs of this half undetermined (target: 20 in all)")
