@@ -59,7 +59,7 @@ from chesslaws.core import (
     bishop_attacks,
     rook_attacks,
 )
-from chesslaws.endings._static import _can_block, pawn_attacks, pawns_blocked
+from chesslaws.endings._static import _can_block, _squares, pawn_attacks, pawns_blocked
 
 __all__ = [
     "Reach",
@@ -107,15 +107,6 @@ def _beyond_table() -> tuple[tuple[tuple[int, ...], bool], ...]:
 
 
 _BEYOND = _beyond_table()
-
-
-def _squares(bb: int) -> list[int]:
-    out = []
-    while bb:
-        low = bb & -bb
-        out.append(low.bit_length() - 1)
-        bb ^= low
-    return out
 
 
 def _union(table: tuple[int, ...], bb: int) -> int:
@@ -249,13 +240,7 @@ def _slide_closure(piece_type: int, reach: int, blockers: int, closed: int) -> i
     """Every square a slider may reach from ``reach`` moving through non-blockers."""
     frontier = reach
     while frontier:
-        new = 0
-        for sq in _squares(frontier):
-            if piece_type != ROOK:
-                new |= bishop_attacks(sq, blockers)
-            if piece_type != BISHOP:
-                new |= rook_attacks(sq, blockers)
-        new &= ~closed & ~reach
+        new = _slider_attacks(piece_type, frontier, blockers) & ~closed & ~reach
         reach |= new
         frontier = new
     return reach
@@ -472,6 +457,11 @@ def _attacks(reach: Reach, index: int, occupied: int) -> int:
         return _union(KNIGHT_ATTACKS, squares)
     if piece_type == KING:
         return _union(KING_ATTACKS, squares)
+    return _slider_attacks(piece_type, squares, occupied)
+
+
+def _slider_attacks(piece_type: int, squares: int, occupied: int) -> int:
+    """Every square a bishop, rook or queen standing on any of ``squares`` attacks."""
     out = 0
     for sq in _squares(squares):
         if piece_type != ROOK:
