@@ -106,6 +106,16 @@ def test_long_comments_wrap_between_words() -> None:
     assert all(len(line) <= 79 for line in text.splitlines())
 
 
+@pytest.mark.parametrize("comment", ["0 ) 0", "( a", "a (", ")", "( ) (b) c )"])
+def test_parentheses_in_comments_keep_their_spaces(comment: str) -> None:
+    # Found by the random round trip: a comment word that is a lone parenthesis was glued to
+    # its neighbour as if it closed or opened a variation.
+    game = pgn.read_game(f"1. Na3 {{{comment}}} (1. e4 {{{comment}}}) 1... e5 *")
+    assert game.main.comments[0] == comment
+    text = assert_round_trip(game)
+    assert f"{{{comment}}}" in text
+
+
 def test_game_with_errors_writes_the_unreplayed_moves_as_read() -> None:
     game = pgn.read_game("1. e4 e5 2. Ke3 Nf6 *")
     assert pgn.write_game(game).split("\n\n")[1] == "1. e4 e5 2. Ke3 Nf6 *"

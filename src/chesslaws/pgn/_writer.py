@@ -161,11 +161,20 @@ def _line_text(line: Line, tokens: list[str], *, skip_start: bool = False) -> No
 
 
 def _glue(tokens: list[str]) -> list[str]:
-    """Attach ``(`` to the token after it and ``)`` to the token before it."""
+    """Attach a variation's ``(`` to the token after it and its ``)`` to the token before it.
+
+    A comment's words are left alone, even a word that is a lone parenthesis: a comment starts
+    with a token beginning with ``{`` and ends with the first token ending with ``}`` (its text
+    has no other ``}``, see :func:`_comment`)."""
     glued: list[str] = []
     opening = ""
+    in_comment = False
     for token in tokens:
-        if token == "(":
+        if in_comment or token.startswith("{"):
+            in_comment = not token.endswith("}")
+            glued.append(opening + token)
+            opening = ""
+        elif token == "(":
             opening += "("
         elif token == ")" and glued:
             glued[-1] += ")"
