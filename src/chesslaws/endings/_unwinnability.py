@@ -161,6 +161,9 @@ def _castlers(position: Position) -> int:
     return rights | 1 << position.king(0) | 1 << position.king(1)
 
 
+_Key = tuple[tuple[int, ...], int, int, int | None]  # see _Search._exact_key
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -177,10 +180,10 @@ class _Search:
         self.nodes = 0
         self.tt: dict[Hashable, int] = {}
         self.path: list[int] = []
-        self.static_failures: dict[tuple[int, ...], int] = {}
+        self.static_failures: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
         # The exhaustive search's state between slices of budget: (path, visited, frames),
         # and whether the position at the end of the path still has to be opened.
-        self.dfs_state: tuple[list[int], set[tuple[int, ...]], list[list[int]]] | None = None
+        self.dfs_state: tuple[list[int], set[_Key], list[list[int]]] | None = None
         self.dfs_opening = True
 
     # -- static pruning ---------------------------------------------------------------------
@@ -202,7 +205,8 @@ class _Search:
         if pos.ep_square is None and pawns_blocked(white_pawns, black_pawns, others):
             # Skipping a static test is always sound (it only prunes): after a few failures
             # with the same pawns and pieces (the kings aside), stop trying it.
-            structure = (*(pieces(t, c) for c in (0, 1) for t in range(1, 6)), pos.castling_rights)
+            bitboards = pos.piece_bitboards()  # index type | colour << 3; kings are 6 and 14
+            structure = (bitboards[1:6], bitboards[9:14], pos.castling_rights)
             failures = self.static_failures.get(structure, 0)
             if failures >= _STATIC_TRIES:
                 return False
@@ -405,31 +409,22 @@ class _Search:
             self.path.pop()
         return False
 
-    def _exact_key(self) -> tuple[int, ...]:
+    def _exact_key(self) -> _Key:
+        """The position's exact identity for the visited set: every piece bitboard, the side
+        to move, the castling rights and the en passant square (no hash, so no collision)."""
         pos = self.pos
-        pieces = pos.pieces
-        ep = pos.ep_square
-        return (
-            pos.occupied_by(0),
-            pos.occupied_by(1),
-            pieces(1, 0) | pieces(1, 1),
-            pieces(2, 0) | pieces(2, 1),
-            pieces(3, 0) | pieces(3, 1),
-            pieces(4, 0) | pieces(4, 1),
-            pieces(5, 0) | pieces(5, 1),
-            pos.turn,
-            pos.castling_rights,
-            -1 if ep is None else ep,
-        )
+        return pos.piece_bitboards(), pos.turn, pos.castling_rights, pos.ep_square
 
-    def _open(self, frames: list[list[int]], visited: set[tuple[int, ...]]) -> bool:
-        """Visit the current position: True if it is the loser checkmated, or if the winner
-        mates at once (path extended); otherwise push a frame of moves to explore (none if the
-        position was seen before, the game is over, or a static argument closes it).
+    def _open(self, frames: list[list[int]], visited: set[_Key], key: _Key | None = None) -> bool:
+        """Visit the current position (its ``key`` if already computed): True if it is the
+        loser checkmated, or if the winner mates at once (path extended); otherwise push a
+        frame of moves to explore (none if the position was seen before, the game is over, or
+        a static argument closes it).
 
         Every position reached is tested for checkmate here, so the search misses no mate; the
         one-move lookahead on the winner's turns only finds mates sooner."""
-        key = self._exact_key()
+        if key is None:
+            key = self._exact_key()
         if key in visited:
             frames.append([])
             return False
@@ -472,6 +467,7 @@ class _Search:
         if self.dfs_state is None:
             self.dfs_state = ([], set(), [])
         path, visited, frames = self.dfs_state
+        exact_key = self._exact_key
         for code in path:
             pos.push_code(code)
         self.path = path
@@ -489,9 +485,13 @@ class _Search:
                 continue
             code = todo.pop()
             pos.push_code(code)
+            key = exact_key()
+            if key in visited:  # a transposition: nothing new behind this move
+                pos.pop_code()
+                continue
             path.append(code)
             self.dfs_opening = True
-            if self._open(frames, visited):
+            if self._open(frames, visited, key):
                 return True
             self.dfs_opening = False
         return False
