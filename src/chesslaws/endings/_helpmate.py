@@ -30,7 +30,15 @@ from collections.abc import Callable
 
 from chesslaws.core import DARK_SQUARES, KNIGHT_ATTACKS, Position
 
-__all__ = ["NORMAL", "PUNISH", "REWARD", "HelpmateSearch", "progress_classes"]
+__all__ = [
+    "NORMAL",
+    "PUNISH",
+    "REWARD",
+    "HelpmateSearch",
+    "mating_targets",
+    "needs_loser_promotion",
+    "progress_classes",
+]
 
 #: Classes of moves: progress (free in depth), ordinary, and undoing progress (dear).
 REWARD, NORMAL, PUNISH = 0, 1, 2
@@ -71,7 +79,7 @@ _KING_DIST = tuple(tuple(_king_distance(a, b) for b in range(64)) for a in range
 _KNIGHT_DIST = _leaper_distances(tuple(KNIGHT_ATTACKS))
 
 
-def _targets(pos: Position, winner: int) -> tuple[int, int, int]:
+def mating_targets(pos: Position, winner: int) -> tuple[int, int, int]:
     """(square for the winner's king, mating corner, square beside it for a loser's man).
 
     The corner is on the loser's back rank; dark when the winner has a dark-squared bishop
@@ -88,7 +96,7 @@ def _targets(pos: Position, winner: int) -> tuple[int, int, int]:
     return king, corner, beside
 
 
-def _needs_loser_promotion(pos: Position, winner: int) -> bool:
+def needs_loser_promotion(pos: Position, winner: int) -> bool:
     """Heuristic: the winner's men alone look unable to mate (a lone knight against pawns and
     queens, or bishops of one colour with no knight or other-coloured bishop to help), so the
     loser must promote to give the winner something to work with."""
@@ -109,7 +117,7 @@ def progress_classes(pos: Position, winner: int, codes: list[int]) -> list[int]:
     (legal moves of the side to move) for a helpmate by ``winner``: a heuristic, never part of
     a proof."""
     board = pos.board_codes()
-    king_target, corner, beside = _targets(pos, winner)
+    king_target, corner, beside = mating_targets(pos, winner)
     kd = _KING_DIST
     nd = _KNIGHT_DIST
     out = []
@@ -135,7 +143,7 @@ def progress_classes(pos: Position, winner: int, codes: list[int]) -> list[int]:
                 cls = NORMAL
             out.append(cls)
         return out
-    needs = _needs_loser_promotion(pos, winner)
+    needs = needs_loser_promotion(pos, winner)
     for code in codes:
         frm, to = code & 63, code >> 6 & 63
         kind = board[frm] & 7
