@@ -45,3 +45,13 @@ def assert_helpmate(fen: str, color: int, helpmate: tuple[Move, ...]) -> None:
     for move in helpmate:
         position.play(move)
     assert position.is_checkmate()
+
+
+def moves_of_codes(fen: str, codes: list[int]) -> tuple[Move, ...]:
+    """The moves of a search's line of move codes played from ``fen``."""
+    position = Position.from_fen(fen)
+    moves = []
+    for code in codes:
+        moves.append(position.move_of(code))
+        position.push_code(code)
+    return tuple(moves)

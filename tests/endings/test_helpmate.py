@@ -9,22 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from chesslaws.core import Move, Position
+from chesslaws.core import Position
 from chesslaws.endings import Winnability, can_checkmate
 from chesslaws.endings._helpmate import NORMAL, PUNISH, REWARD, HelpmateSearch, progress_classes
 from chesslaws.endings._unwinnability import _OutOfBudget, _Search
-from tests.endings._helpers import assert_helpmate
+from tests.endings._helpers import assert_helpmate, moves_of_codes
 
 WHITE, BLACK = 0, 1
-
-
-def _moves_of(fen: str, codes: list[int]) -> tuple[Move, ...]:
-    position = Position.from_fen(fen)
-    moves = []
-    for code in codes:
-        moves.append(position.move_of(code))
-        position.push_code(code)
-    return tuple(moves)
 
 
 def _classes(fen: str, winner: int) -> dict[str, int]:
@@ -64,7 +55,7 @@ def test_directed_search_finds_a_long_helpmate_and_restores_the_position() -> No
     assert len(path) > 10
     assert finder.nodes <= 3_000
     assert position.fen() == fen
-    assert_helpmate(fen, WHITE, _moves_of(fen, path))
+    assert_helpmate(fen, WHITE, moves_of_codes(fen, path))
 
 
 def test_directed_search_gives_up_within_its_limit() -> None:
@@ -121,8 +112,18 @@ def test_small_budgets_keep_the_verdicts_sound(budget: int) -> None:
         ("4B3/1k3B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b1b3 b - - 0 1", WHITE),
         ("4k3/8/3p1p2/3PbP2/3pBp2/3PbP2/4B3/4K3 w - - 0 1", BLACK),
         ("8/8/8/8/2b5/1kB5/1B6/BKB5 w - - 0 1", WHITE),
-        # a pawn race where the kings are boxed in (the directed search).
+        # a pawn race where the kings are boxed in (the directed search),
         ("5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1", BLACK),
+        # and, before the best-first search: crowded bishops (the kings walk round the wall
+        # of pawns and bishops to a corner),
+        ("4K3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4k3 b - - 0 1", BLACK),
+        ("4k3/4b3/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 b - - 0 1", WHITE),
+        ("8/8/3p1p2/3PbP2/3pBp1b/3P1P1B/8/5K1k w - - 0 1", WHITE),
+        # knights on the eighth rank behind a pawn chain,
+        ("N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - - 0 1", BLACK),
+        # the black king takes the white pawn in front of a black pawn, which promotes and
+        # mates the white king stuck on h1 before White runs out of pawn moves.
+        ("8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - - 0 1", BLACK),
     ],
 )
 def test_hard_helpmates_of_the_test_vector(fen: str, color: int) -> None:

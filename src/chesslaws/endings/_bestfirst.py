@@ -11,7 +11,8 @@ Depth-limited searches cannot see that far; this search walks towards the mate g
 It keeps a priority queue of positions ordered by an estimate of how far each is from a mate
 by ``winner`` (:func:`distance_to_mate`: promotions the winner still needs, men standing in
 front of his best pawn, the flight squares of the loser's king, the distance between the
-kings), expands the most promising one (every legal move; on the loser's turns only the few
+kings; when the loser's king cannot move, the loser's pawn pushes as well, his only spare
+moves), expands the most promising one (every legal move; on the loser's turns only the few
 replies leading to the best estimates, as most of his moves are interchangeable tempo moves),
 and remembers the positions seen (by Zobrist key) and each one's parent and move, so the line
 to a mate is rebuilt from the links. The position is walked from one node to the next through
@@ -111,34 +112,44 @@ def _promotion_cost(pos: Position, winner: int, loser_king_free: int) -> int:
     return best
 
 
+def _pawn_ranks(pos: Position, color: int) -> list[int]:
+    """For each pawn of ``color``'s, the ranks it stands from his own first rank (1 to 6)."""
+    pawns = pos.pieces(1, color)
+    ranks = []
+    while pawns:
+        bit = pawns & -pawns
+        pawns ^= bit
+        rank = (bit.bit_length() - 1) >> 3
+        ranks.append(rank if color == 0 else 7 - rank)
+    return ranks
+
+
 def _loser_promotion_cost(pos: Position, winner: int) -> int:
     """Ranks the loser's most advanced pawn has to go, when the winner's men look unable to
     mate without a promoted piece of the loser's to block a flight square (0 otherwise)."""
     if not needs_loser_promotion(pos, winner):
         return 0
-    loser = winner ^ 1
-    pawns = pos.pieces(1, loser)
-    best = 8
-    while pawns:
-        bit = pawns & -pawns
-        pawns ^= bit
-        rank = (bit.bit_length() - 1) >> 3
-        best = min(best, 7 - rank if loser == 0 else rank)
-    return _LOSER_PROMOTION * best
+    return _LOSER_PROMOTION * (7 - max(_pawn_ranks(pos, winner ^ 1), default=-1))
 
 
-def distance_to_mate(pos: Position, winner: int) -> int:
+def distance_to_mate(pos: Position, winner: int, *, short_of_moves: bool = False) -> int:
     """A heuristic estimate (no proof) of how far ``winner`` is from mating in ``pos``; lower
     is closer: the promotions the winner (:func:`_promotion_cost`) or the loser
     (:func:`_loser_promotion_cost`) still need, the flight squares of the loser's king, its
     distance to the winner's king, to the edge and to the mating corner of
-    :func:`._helpmate.mating_targets`, and the winner's king's distance to its post there."""
+    :func:`._helpmate.mating_targets`, and the winner's king's distance to its post there.
+
+    With ``short_of_moves`` (the loser's king cannot move), every rank the loser's pawns have
+    advanced counts as well: their pushes are the loser's only spare moves while the winner
+    makes his, and a loser out of moves is stalemated before the mate."""
     loser_king = pos.king(winner ^ 1)
     own_king = pos.king(winner)
     free = _flights(pos, winner)
     post, corner, _ = mating_targets(pos, winner)
+    spent = sum(_pawn_ranks(pos, winner ^ 1)) if short_of_moves else 0
     return (
-        _promotion_cost(pos, winner, free)
+        spent
+        + _promotion_cost(pos, winner, free)
         + _loser_promotion_cost(pos, winner)
         + _FLIGHT * free
         + _KING_DISTANCE[loser_king][own_king]
@@ -185,6 +196,8 @@ class BestFirstSearch:
         pos = self.pos
         winner = self.winner
         seen = {pos.zobrist_key()}
+        # A loser's king without a flight square at the start: his spare moves are scarce.
+        short = _flights(pos, winner) == 0
         queue = [(0, 0, 0)]  # (estimate, order of creation: ties first come, node)
         created = 1
         while queue and self.nodes < self.limit:
@@ -205,7 +218,8 @@ class BestFirstSearch:
                 pos.push_code(code)
                 key = pos.zobrist_key()
                 if key not in seen:
-                    children.append((distance_to_mate(pos, winner), i, code, key))
+                    estimate = distance_to_mate(pos, winner, short_of_moves=short)
+                    children.append((estimate, i, code, key))
                 pos.pop_code()
             if pos.turn != winner and len(children) > _REPLIES:
                 children.sort()

@@ -17,15 +17,16 @@ attacker's turns: the attacker's king and pieces head for the defending king, pa
 promote to a queen, pawn captures open the structure; the defender's king heads for the
 attacking king and the edge, and his other men crowd round their own king or offer themselves
 to the attacker's pawns. A short iterative-deepening search (a dozen positions) catches quick
-mates, and the directed search of :mod:`._helpmate` (iterative deepening in which progress
-costs no depth) the long ones of blocked positions. These phases take a tenth of the budget
-and only find mates. The exhaustive depth-first search, in the same move order with progress
-first, visits every position reachable by legal moves, each once (a set of exact position
-keys), and tests each for checkmate. A position is closed (not expanded) when the game is over
-there or a static argument shows the attacker can never mate from it; if the search runs out
-of positions without finding a mate, the position is unwinnable. It runs in two slices (a
-first one before the dives end, as it finds the mates of open positions fast), visiting the
-same positions in the same order as in one go.
+mates, and the greedy best-first search of :mod:`._bestfirst` (a priority queue on an estimate
+of the distance to mate) and the directed search of :mod:`._helpmate` (iterative deepening in
+which progress costs no depth) the long ones of blocked positions. These phases take a tenth of
+the budget and only find mates. The exhaustive depth-first search, in the same move order with
+progress first, visits every position reachable by legal moves, each once (a set of exact
+position keys), and tests each for checkmate. A position is closed (not expanded) when the
+game is over there or a static argument shows the attacker can never mate from it; if the
+search runs out of positions without finding a mate, the position is unwinnable. It runs in
+two slices (a first one before the dives end, as it finds the mates of open positions fast),
+visiting the same positions in the same order as in one go.
 
 Soundness rests on the static arguments being closed under play (nothing reachable from a
 closed position can be a mate), on every position reached by the exhaustive search being tested
@@ -43,6 +44,7 @@ from dataclasses import dataclass
 
 from chesslaws._color import Color
 from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
+from chesslaws.endings._bestfirst import BestFirstSearch
 from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._semistatic import reach_proof
 from chesslaws.endings._static import (
@@ -79,6 +81,7 @@ _FINDER_SHARE = 0.1
 _FIRST_DIVES = 0.01  # greedy dives first: they find most mates of real games in a few dozen
 _EXHAUSTIVE_FIRST = 0.05  # then a slice of the exhaustive search (mates of open positions)
 _DIVE_SHARE = 0.03  # the dives in all (the rest of them after the first slice of exhaustive)
+_BEST_FIRST_SHARE = 0.0175  # the best-first search (long mates of blocked positions)
 _CLASS_WEIGHT = 3  # weight of a move's progress class against its score in the move order
 _DIRECTED_SLICE = 400  # positions per iteration of the directed helpmate search
 _DIVE_LENGTH = 80  # plies per dive
@@ -564,21 +567,36 @@ class _Search:
         self.path = path
         return True
 
+    def best_first(self, until: int) -> bool:
+        """The greedy best-first helpmate search of :mod:`._bestfirst` until ``until`` nodes in
+        all."""
+        if self.nodes >= until:
+            return False
+        finder = BestFirstSearch(self.pos, self.winner, until - self.nodes, self.mates_now)
+        path = finder.find()
+        self.nodes += finder.nodes
+        if path is None:
+            return False
+        self.path = path
+        return True
+
     def run(self) -> tuple[Winnability, list[int]]:
         """The phases in turn, sharing the budget (nodes: positions expanded): quick mates,
         a short greedy dive, a first slice of the exhaustive search (its depth-first order
-        finds many mates of open positions fast), more dives and the directed search (the
-        mate-finding phases take :data:`_FINDER_SHARE` of the budget), then the exhaustive
-        search to the end of the budget. Only the exhaustive search proves anything; slicing
-        it changes nothing in what it visits."""
+        finds many mates of open positions fast), more dives, the best-first search and the
+        directed search (the mate-finding phases take :data:`_FINDER_SHARE` of the budget),
+        then the exhaustive search to the end of the budget. Only the exhaustive search proves
+        anything; slicing it changes nothing in what it visits."""
         full = self.budget
         finders = int(full * _FINDER_SHARE)
+        best_first = int(full * _BEST_FIRST_SHARE)
         plan = (
             (self.dives, int(full * _FIRST_DIVES)),
             (None, int(full * _EXHAUSTIVE_FIRST)),
             (self.quick, _QUICK_NODES),
             (self.dives, int(full * _DIVE_SHARE) - int(full * _FIRST_DIVES)),
-            (self.directed, finders - int(full * _DIVE_SHARE) - _QUICK_NODES),
+            (self.best_first, best_first),
+            (self.directed, finders - int(full * _DIVE_SHARE) - _QUICK_NODES - best_first),
             (None, full),
         )
         end = 0
