@@ -47,6 +47,7 @@ from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
 from chesslaws.endings._bestfirst import BestFirstSearch
 from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._semistatic import reach_proof
+from chesslaws.endings._shortcut import shorten
 from chesslaws.endings._static import (
     KING_STEPS,
     KNIGHT_JUMPS,
@@ -66,7 +67,9 @@ __all__ = [
 ]
 
 #: Default effort: positions expanded by the search before it answers UNDETERMINED.
-DEFAULT_BUDGET = 20_000
+DEFAULT_BUDGET = 150_000
+#: The first round of the search's phases (see :meth:`_Search.run`): what real games need.
+_FIRST_ROUND = 20_000
 
 _DIST = tuple(
     tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
@@ -86,7 +89,7 @@ _CLASS_WEIGHT = 3  # weight of a move's progress class against its score in the 
 _DIRECTED_SLICE = 400  # positions per iteration of the directed helpmate search
 _DIVE_LENGTH = 80  # plies per dive
 _NOISE = 12  # how much the dives blur the move scores
-_STATIC_TRIES = 8  # failed blocked-pawn analyses per pawn structure before the search stops trying
+_STATIC_TRIES = 2  # failed blocked-pawn analyses per pawn structure before the search stops trying
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
@@ -188,6 +191,7 @@ class _Search:
         # and whether the position at the end of the path still has to be opened.
         self.dfs_state: tuple[list[int], set[_Key], list[list[int]]] | None = None
         self.dfs_opening = True
+        self.seed = 0x5EED  # the dives' blur: deterministic, new walks in each round
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -502,9 +506,9 @@ class _Search:
     def dives(self, until: int) -> bool:
         """Greedy walks from the root with blurred move ordering, no backtracking, trying every
         checking move for mate on the attacker's turns; True (with ``self.path``) on a mate.
-        Deterministic (a fixed seed). Only finds mates: proves nothing."""
+        Deterministic (a fixed seed per round). Only finds mates: proves nothing."""
         pos = self.pos
-        rng = random.Random(0x5EED)
+        rng = random.Random(self.seed)
         budget = self.budget
         self.budget = until
         try:
@@ -581,42 +585,55 @@ class _Search:
         return True
 
     def run(self) -> tuple[Winnability, list[int]]:
-        """The phases in turn, sharing the budget (nodes: positions expanded): quick mates,
-        a short greedy dive, a first slice of the exhaustive search (its depth-first order
-        finds many mates of open positions fast), more dives, the best-first search and the
-        directed search (the mate-finding phases take :data:`_FINDER_SHARE` of the budget),
-        then the exhaustive search to the end of the budget. Only the exhaustive search proves
-        anything; slicing it changes nothing in what it visits."""
+        """The phases in turn, sharing the budget (nodes: positions expanded), in rounds: a
+        first round of :data:`_FIRST_ROUND` positions (what real games need), then, when the
+        budget is larger, a second round planned on the whole budget. Each round runs quick
+        mates (first round only), a short greedy dive, a slice of the exhaustive search (its
+        depth-first order finds many mates of open positions fast), more dives, the best-first
+        search and the directed search (the mate-finding phases take :data:`_FINDER_SHARE` of
+        the round), then the exhaustive search to the end of the round. Only the exhaustive
+        search proves anything; slicing it changes nothing in what it visits."""
         full = self.budget
-        finders = int(full * _FINDER_SHARE)
-        best_first = int(full * _BEST_FIRST_SHARE)
-        plan = (
-            (self.dives, int(full * _FIRST_DIVES)),
-            (None, int(full * _EXHAUSTIVE_FIRST)),
-            (self.quick, _QUICK_NODES),
-            (self.dives, int(full * _DIVE_SHARE) - int(full * _FIRST_DIVES)),
-            (self.best_first, best_first),
-            (self.directed, finders - int(full * _DIVE_SHARE) - _QUICK_NODES - best_first),
-            (None, full),
-        )
+        rounds = [min(full, _FIRST_ROUND)]
+        if full > _FIRST_ROUND:
+            rounds.append(full)
         end = 0
-        for search, nodes in plan:
-            end = min(full, end + max(nodes, 0))
-            if search is not None:
-                if self.phase(end, search):
+        for number, size in enumerate(rounds):
+            self.seed = 0x5EED + number
+            for search, nodes in self.plan(size, quick=number == 0):
+                end = size if nodes < 0 else min(size, end + nodes)
+                if search is not None:
+                    if self.phase(end, search):
+                        return Winnability.WINNABLE, self.path
+                    end = max(end, self.nodes)
+                    continue
+                self.budget = end
+                try:
+                    found = self.exhaustive()
+                except _OutOfBudget:
+                    self.unwind()
+                    continue
+                if found:
                     return Winnability.WINNABLE, self.path
-                end = max(end, self.nodes)
-                continue
-            self.budget = end
-            try:
-                found = self.exhaustive()
-            except _OutOfBudget:
-                self.unwind()
-                continue
-            if found:
-                return Winnability.WINNABLE, self.path
-            return Winnability.UNWINNABLE, []
+                return Winnability.UNWINNABLE, []
         return Winnability.UNDETERMINED, []
+
+    def plan(self, size: int, *, quick: bool) -> list[tuple[Callable[[int], bool] | None, int]]:
+        """The phases of a round of ``size`` positions: (search, positions to run it for),
+        where None stands for the exhaustive search, and -1 for "to the end of the round"."""
+        finders = int(size * _FINDER_SHARE)
+        first_dives = int(size * _FIRST_DIVES)
+        quick_nodes = _QUICK_NODES if quick else 0
+        best_first = int(size * _BEST_FIRST_SHARE)
+        return [
+            (self.dives, first_dives),
+            (None, int(size * _EXHAUSTIVE_FIRST)),
+            (self.quick, quick_nodes),
+            (self.dives, int(size * _DIVE_SHARE) - first_dives),
+            (self.best_first, best_first),
+            (self.directed, max(finders - int(size * _DIVE_SHARE) - quick_nodes - best_first, 0)),
+            (None, -1),
+        ]
 
     def phase(self, until: int, search: Callable[[int], bool]) -> bool:
         """Run a mate-finding phase until ``until`` nodes in all; True (with ``self.path``)
@@ -669,6 +686,7 @@ def can_checkmate(
     verdict, path = search.run()
     moves: list[Move] = []
     if verdict is Winnability.WINNABLE:
+        path = shorten(position, path)
         replay = position.copy()
         for code in path:
             moves.append(replay.move_of(code))
