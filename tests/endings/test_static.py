@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chesslaws.core import Position
-from chesslaws.endings._static import _can_block, material_cannot_mate, pawns_blocked
-from chesslaws.endings._unwinnability import material_of, static_cannot_mate
+from chesslaws.endings._static import _can_block, material_cannot_mate, material_of, pawns_blocked
+from chesslaws.endings._unwinnability import static_cannot_mate
 
 
 def cannot(fen: str, color: int) -> str:

@@ -27,10 +27,10 @@ can only hide a mate from it.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
 
 from chesslaws.core import KING_ATTACKS, Position
-from chesslaws.endings._helpmate import mating_targets, needs_loser_promotion
+from chesslaws.endings._helpmate import MateFinder, mating_targets, needs_loser_promotion
+from chesslaws.endings._static import EDGE_DISTANCE, KING_DISTANCE
 
 __all__ = ["BestFirstSearch", "distance_to_mate"]
 
@@ -59,11 +59,6 @@ def _file_ahead(color: int) -> tuple[int, ...]:
 
 
 _AHEAD = (_file_ahead(0), _file_ahead(1))
-_KING_DISTANCE = tuple(
-    tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
-    for a in range(64)
-)
-_EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
 
 
 def _flights(pos: Position, winner: int) -> int:
@@ -102,7 +97,7 @@ def _promotion_cost(pos: Position, winner: int, loser_king_free: int) -> int:
         if blockers:
             nearest = blockers & -blockers if winner == 0 else 1 << blockers.bit_length() - 1
             cost += _PAWN_AHEAD * blockers.bit_count()
-            cost += _KING_TO_BLOCKER * _KING_DISTANCE[own_king][nearest.bit_length() - 1]
+            cost += _KING_TO_BLOCKER * KING_DISTANCE[own_king][nearest.bit_length() - 1]
         men = ahead_of[square] & others
         if men:
             cost += _MAN_AHEAD * men.bit_count()
@@ -152,30 +147,17 @@ def distance_to_mate(pos: Position, winner: int, *, short_of_moves: bool = False
         + _promotion_cost(pos, winner, free)
         + _loser_promotion_cost(pos, winner)
         + _FLIGHT * free
-        + _KING_DISTANCE[loser_king][own_king]
-        + _EDGE[loser_king]
-        + _KING_DISTANCE[loser_king][corner]
-        + _KING_DISTANCE[own_king][post]
+        + KING_DISTANCE[loser_king][own_king]
+        + EDGE_DISTANCE[loser_king]
+        + KING_DISTANCE[loser_king][corner]
+        + KING_DISTANCE[own_king][post]
     )
 
 
-class BestFirstSearch:
-    """Greedy best-first helpmate search for ``winner`` on ``position`` (changed during the
-    search, restored after), expanding at most ``limit`` positions. ``mates_now`` returns a
-    move among the winner's legal moves that checkmates at once, if any."""
+class BestFirstSearch(MateFinder):
+    """Greedy best-first helpmate search (see :class:`MateFinder` for the arguments)."""
 
-    def __init__(
-        self,
-        position: Position,
-        winner: int,
-        limit: int,
-        mates_now: Callable[[list[int]], int | None],
-    ) -> None:
-        self.pos = position
-        self.winner = winner
-        self.limit = limit
-        self.mates_now = mates_now
-        self.nodes = 0
+    def start(self) -> None:
         # The search graph: each node's parent, the move leading to it and its depth.
         self.parent = [-1]
         self.move = [0]

@@ -29,12 +29,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chesslaws.core import DARK_SQUARES, KNIGHT_ATTACKS, Position
+from chesslaws.endings._static import KING_DISTANCE
 
 __all__ = [
     "NORMAL",
     "PUNISH",
     "REWARD",
     "HelpmateSearch",
+    "MateFinder",
     "mating_targets",
     "needs_loser_promotion",
     "progress_classes",
@@ -43,10 +45,6 @@ __all__ = [
 #: Classes of moves: progress (free in depth), ordinary, and undoing progress (dear).
 REWARD, NORMAL, PUNISH = 0, 1, 2
 _PUNISH_COST = 3  # plies a punished move costs
-
-
-def _king_distance(a: int, b: int) -> int:
-    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
 def _leaper_distances(steps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -75,7 +73,6 @@ def _leaper_distances(steps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_KING_DIST = tuple(tuple(_king_distance(a, b) for b in range(64)) for a in range(64))
 _KNIGHT_DIST = _leaper_distances(tuple(KNIGHT_ATTACKS))
 
 
@@ -118,7 +115,7 @@ def progress_classes(pos: Position, winner: int, codes: list[int]) -> list[int]:
     a proof."""
     board = pos.board_codes()
     king_target, corner, beside = mating_targets(pos, winner)
-    kd = _KING_DIST
+    kd = KING_DISTANCE
     nd = _KNIGHT_DIST
     out = []
     if pos.turn == winner:
@@ -165,10 +162,12 @@ class _Stop(Exception):
     """The node limit of the current iteration is reached."""
 
 
-class HelpmateSearch:
-    """Iterative-deepening helpmate search for ``winner`` on ``position`` (changed during the
-    search, restored after), expanding at most ``limit`` positions. ``mates_now`` returns a
-    move among the winner's legal moves that checkmates at once, if any."""
+class MateFinder:
+    """What the mate finders share: a search for ``winner``'s mate on ``position`` (changed
+    during the search, restored after), expanding at most ``limit`` positions, counted in
+    ``nodes``. ``mates_now`` returns a move among the winner's legal moves that checkmates at
+    once, if any. A finder only finds: the caller replays the line it returns, and a failure
+    proves nothing."""
 
     def __init__(
         self,
@@ -182,8 +181,18 @@ class HelpmateSearch:
         self.loser = winner ^ 1
         self.limit = limit
         self.mates_now = mates_now
-        self.scores: Callable[[list[int]], list[int]] | None = None
         self.nodes = 0
+        self.start()
+
+    def start(self) -> None:
+        """Set up the finder's own state (for the subclasses)."""
+
+
+class HelpmateSearch(MateFinder):
+    """Iterative-deepening helpmate search (see :class:`MateFinder` for the arguments)."""
+
+    def start(self) -> None:
+        self.scores: Callable[[list[int]], list[int]] | None = None
         self.path: list[int] = []
         self.tt: dict[int, int] = {}
         self.max_depth = 0

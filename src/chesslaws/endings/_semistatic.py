@@ -59,7 +59,14 @@ from chesslaws.core import (
     bishop_attacks,
     rook_attacks,
 )
-from chesslaws.endings._static import _can_block, _squares, pawn_attacks, pawns_blocked
+from chesslaws.endings._static import (
+    _can_block,
+    _squares,
+    material_of,
+    pawn_attacks,
+    pawns_blocked,
+    play_forced_moves,
+)
 
 __all__ = [
     "Reach",
@@ -519,19 +526,13 @@ def _near2(square: int) -> int:
 # --- entry points on positions ----------------------------------------------------------------
 
 
-def _placement(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    pieces = position.pieces
-    return (
-        (0, *(pieces(t, 0) for t in range(1, 7))),
-        (0, *(pieces(t, 1) for t in range(1, 7))),
-    )
-
-
 def reach_of(position: Position) -> Reach:
     """The saturated reach of every man of ``position`` (castling rights and the en passant
     square taken into account)."""
     ep = position.ep_square
-    return saturate(_placement(position), position.castling_rights, -1 if ep is None else ep)
+    return saturate(
+        material_of(position).pieces, position.castling_rights, -1 if ep is None else ep
+    )
 
 
 def placement_cannot_mate(position: Position, color: int) -> bool:
@@ -554,20 +555,6 @@ def _worth_trying(position: Position) -> bool:
     return pawns_blocked(white_pawns, black_pawns, others)
 
 
-def _after_forced_moves(position: Position, color: int, limit: int) -> bool | None:
-    """Play the forced moves (one legal move each) on ``position`` (a private copy): True when
-    the game ends there without ``color`` checkmating, False when it ends in ``color``'s
-    checkmate, None when a position with a choice is reached (left in ``position``)."""
-    for _ in range(limit):
-        codes = position.legal_codes()
-        if not codes:
-            return not (position.is_check() and position.turn != color)
-        if len(codes) > 1:
-            return None
-        position.push_code(codes[0])
-    return None
-
-
 def reach_proof(position: Position, color: int, *, split: bool = True, limit: int = 32) -> bool:
     """True when ``color`` can never checkmate from ``position`` (Articles 5.2.2, 6.9), by
     :func:`placement_cannot_mate` after the forced moves and, with ``split``, in every
@@ -582,7 +569,7 @@ def reach_proof(position: Position, color: int, *, split: bool = True, limit: in
     if not _worth_trying(position):
         return False
     line = position.copy()
-    over = _after_forced_moves(line, color, limit)
+    over = play_forced_moves(line, color, limit)
     if over is not None:
         return over
     if placement_cannot_mate(line, color):
@@ -592,7 +579,7 @@ def reach_proof(position: Position, color: int, *, split: bool = True, limit: in
     for code in line.legal_codes():
         child = line.copy()
         child.push_code(code)
-        over = _after_forced_moves(child, color, limit)
+        over = play_forced_moves(child, color, limit)
         if over is None:
             over = placement_cannot_mate(child, color)
         if not over:

@@ -27,15 +27,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from chesslaws.core import DARK_SQUARES, KING_ATTACKS, KNIGHT_ATTACKS, LIGHT_SQUARES
+from chesslaws.core import DARK_SQUARES, KING_ATTACKS, KNIGHT_ATTACKS, LIGHT_SQUARES, Position
 
 __all__ = [
     "DARK_SQUARES",
+    "EDGE_DISTANCE",
+    "KING_DISTANCE",
     "LIGHT_SQUARES",
     "Material",
     "frozen_cannot_mate",
     "material_cannot_mate",
+    "material_of",
     "pawns_blocked",
+    "play_forced_moves",
 ]
 
 _ALL = (1 << 64) - 1
@@ -43,6 +47,14 @@ _FILE_A = 0x0101010101010101
 _FILE_H = _FILE_A << 7
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
+
+#: King moves between two squares on an empty board, per (from, to).
+KING_DISTANCE = tuple(
+    tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
+    for a in range(64)
+)
+#: King moves from each square to the nearest edge of the board.
+EDGE_DISTANCE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
 
 
 def _steps(deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
@@ -124,6 +136,17 @@ class Material:
     def king(self, color: int) -> int:
         """``color``'s king square."""
         return self.pieces[color][KING].bit_length() - 1
+
+
+def material_of(position: Position) -> Material:
+    """The placement of ``position`` as bitboards, for the static arguments."""
+    pieces = position.pieces
+    return Material(
+        (
+            (0, *(pieces(t, 0) for t in range(1, 7))),
+            (0, *(pieces(t, 1) for t in range(1, 7))),
+        )
+    )
 
 
 def material_cannot_mate(material: Material, attacker: int) -> bool:
@@ -479,3 +502,18 @@ def _men(material: Material, color: int) -> int:
     for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING):
         men |= material.of(color, piece_type)
     return men
+
+
+def play_forced_moves(position: Position, color: int, limit: int) -> bool | None:
+    """Play the forced moves (one legal move each) on ``position`` (a private copy): True when
+    the game ends there without ``color`` checkmating, False when it ends in ``color``'s
+    checkmate, None when a position with a choice is reached, or after ``limit`` forced moves
+    (the position reached is left in ``position``)."""
+    for _ in range(limit):
+        codes = position.legal_codes()
+        if not codes:
+            return not (position.is_check() and position.turn != color)
+        if len(codes) > 1:
+            return None
+        position.push_code(codes[0])
+    return None

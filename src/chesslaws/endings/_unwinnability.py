@@ -49,13 +49,17 @@ from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._semistatic import reach_proof
 from chesslaws.endings._shortcut import shorten
 from chesslaws.endings._static import (
+    EDGE_DISTANCE,
+    KING_DISTANCE,
     KING_STEPS,
     KNIGHT_JUMPS,
     Material,
     frozen_cannot_mate,
     material_cannot_mate,
+    material_of,
     pawn_attacks,
     pawns_blocked,
+    play_forced_moves,
 )
 
 __all__ = [
@@ -71,11 +75,6 @@ DEFAULT_BUDGET = 150_000
 #: The first round of the search's phases (see :meth:`_Search.run`): what real games need.
 _FIRST_ROUND = 20_000
 
-_DIST = tuple(
-    tuple(max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3))) for b in range(64))
-    for a in range(64)
-)
-_EDGE = tuple(min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3)) for sq in range(64))
 _QUICK_NODES = 12  # effort of the short iterative-deepening helpmate search
 # Shares of the budget (positions expanded). The mate-finding phases (quick search, dives,
 # directed search) take _FINDER_SHARE in all and prove nothing; the exhaustive search keeps
@@ -125,17 +124,6 @@ class MateAnalysis:
     def unwinnable(self) -> bool:
         """True for a proved UNWINNABLE verdict."""
         return self.verdict is Winnability.UNWINNABLE
-
-
-def material_of(position: Position) -> Material:
-    """The placement as bitboards for the static arguments."""
-    pieces = position.pieces
-    return Material(
-        (
-            (0, *(pieces(t, 0) for t in range(1, 7))),
-            (0, *(pieces(t, 1) for t in range(1, 7))),
-        )
-    )
 
 
 def static_cannot_mate(position: Position, color: int) -> str:
@@ -192,6 +180,7 @@ class _Search:
         self.dfs_state: tuple[list[int], set[_Key], list[list[int]]] | None = None
         self.dfs_opening = True
         self.seed = 0x5EED  # the dives' blur: deterministic, new walks in each round
+        self.reason = ""  # what the verdict rests on (see MateAnalysis.reason)
 
     # -- static pruning ---------------------------------------------------------------------
 
@@ -295,8 +284,8 @@ class _Search:
         ``noise``)."""
         pos = self.pos
         board = pos.board_codes()
-        dist = _DIST
-        edge = _EDGE
+        dist = KING_DISTANCE
+        edge = EDGE_DISTANCE
         scored = []
         if pos.turn == self.winner:
             target = pos.king(self.loser)
@@ -587,12 +576,14 @@ class _Search:
     def run(self) -> tuple[Winnability, list[int]]:
         """The phases in turn, sharing the budget (nodes: positions expanded), in rounds: a
         first round of :data:`_FIRST_ROUND` positions (what real games need), then, when the
-        budget is larger, a second round planned on the whole budget. Each round runs quick
-        mates (first round only), a short greedy dive, a slice of the exhaustive search (its
-        depth-first order finds many mates of open positions fast), more dives, the best-first
-        search and the directed search (the mate-finding phases take :data:`_FINDER_SHARE` of
-        the round), then the exhaustive search to the end of the round. Only the exhaustive
-        search proves anything; slicing it changes nothing in what it visits."""
+        budget is larger, a second round planned on the whole budget. Each round runs a short
+        greedy dive, the reachability argument (first round only: :meth:`reachability`), a
+        slice of the exhaustive search (its depth-first order finds many mates of open
+        positions fast), quick mates (first round only), more dives, the best-first search and
+        the directed search (the mate-finding phases take :data:`_FINDER_SHARE` of the round),
+        then the exhaustive search to the end of the round. Only the exhaustive search and the
+        reachability argument prove anything; slicing the exhaustive search changes nothing in
+        what it visits."""
         full = self.budget
         rounds = [min(full, _FIRST_ROUND)]
         if full > _FIRST_ROUND:
@@ -602,8 +593,14 @@ class _Search:
             self.seed = 0x5EED + number
             for search, nodes in self.plan(size, quick=number == 0):
                 end = size if nodes < 0 else min(size, end + nodes)
+                if search == self.reachability:  # a proof, not a phase of the search
+                    if self.reachability():
+                        self.reason = "reachability"  # where every man may ever go
+                        return Winnability.UNWINNABLE, []
+                    continue
                 if search is not None:
                     if self.phase(end, search):
+                        self.reason = "helpmate"
                         return Winnability.WINNABLE, self.path
                     end = max(end, self.nodes)
                     continue
@@ -613,10 +610,17 @@ class _Search:
                 except _OutOfBudget:
                     self.unwind()
                     continue
+                self.reason = "helpmate" if found else "exhaustive search"
                 if found:
                     return Winnability.WINNABLE, self.path
                 return Winnability.UNWINNABLE, []
         return Winnability.UNDETERMINED, []
+
+    def reachability(self, until: int = 0) -> bool:
+        """The reachability argument of :mod:`._semistatic` on the root (a proof). It runs
+        after the first greedy dives, which find most mates of real games for less than its
+        cost (a few milliseconds where pawns are blocked)."""
+        return reach_proof(self.pos, self.winner)
 
     def plan(self, size: int, *, quick: bool) -> list[tuple[Callable[[int], bool] | None, int]]:
         """The phases of a round of ``size`` positions: (search, positions to run it for),
@@ -625,8 +629,10 @@ class _Search:
         first_dives = int(size * _FIRST_DIVES)
         quick_nodes = _QUICK_NODES if quick else 0
         best_first = int(size * _BEST_FIRST_SHARE)
+        reachability = [(self.reachability, 0)] if quick else []
         return [
             (self.dives, first_dives),
+            *reachability,
             (None, int(size * _EXHAUSTIVE_FIRST)),
             (self.quick, quick_nodes),
             (self.dives, int(size * _DIVE_SHARE) - first_dives),
@@ -678,8 +684,6 @@ def can_checkmate(
     if not pos.legal_codes():
         return MateAnalysis(color, Winnability.UNWINNABLE, (), 0, "the game is over")
     reason = static_cannot_mate(pos, winner)
-    if not reason and reach_proof(pos, winner):
-        reason = "reachability"  # where every man may ever go (see ._semistatic)
     if reason:
         return MateAnalysis(color, Winnability.UNWINNABLE, (), 0, reason)
     search = _Search(pos, winner, budget)
@@ -691,10 +695,7 @@ def can_checkmate(
         for code in path:
             moves.append(replay.move_of(code))
             replay.push_code(code)
-    reason = "helpmate" if verdict is Winnability.WINNABLE else ""
-    if verdict is Winnability.UNWINNABLE:
-        reason = "exhaustive search"
-    return MateAnalysis(color, verdict, tuple(moves), search.nodes, reason)
+    return MateAnalysis(color, verdict, tuple(moves), search.nodes, search.reason)
 
 
 def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = False) -> bool:
@@ -727,13 +728,8 @@ def _forced_line_is_dead(position: Position, limit: int = 16) -> bool:
     """Whether a line of forced moves (one legal move each) leads to a stalemate or to a
     position where a static argument shows that neither player can ever checkmate."""
     line = position.copy()
-    for _ in range(limit):
-        codes = line.legal_codes()
-        if not codes:
-            return not line.is_check()  # a stalemate ends it; a checkmate is a mate
-        if len(codes) > 1:
-            break
-        line.push_code(codes[0])
+    if play_forced_moves(line, 0, limit) is not None:
+        return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
     return bool(static_cannot_mate(line, 0) and static_cannot_mate(line, 1))
 
 
