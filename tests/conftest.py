@@ -26,10 +26,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect ``deep`` tests unless ``--deep`` is given, whatever ``-m`` says."""
-    if config.getoption("--deep"):
-        return
-    deep = [item for item in items if item.get_closest_marker("deep") is not None]
-    if deep:
-        config.hook.pytest_deselected(items=deep)
-        items[:] = [item for item in items if item.get_closest_marker("deep") is None]
+    """Deselect ``deep`` tests unless ``--deep`` is given, whatever ``-m`` says; run the
+    ``slow`` tests first, so that with ``-n 2`` (and work stealing) both workers start on the
+    long ones and the short ones fill the gaps."""
+    if not config.getoption("--deep"):
+        deep = [item for item in items if item.get_closest_marker("deep") is not None]
+        if deep:
+            config.hook.pytest_deselected(items=deep)
+            items[:] = [item for item in items if item.get_closest_marker("deep") is None]
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
