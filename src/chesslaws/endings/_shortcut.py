@@ -7,7 +7,7 @@ move straight to a *later* position of the line, the plies in between can be ski
 at every step the move that lands furthest along gives a line that is still legal move by move
 and ends in the same checkmate, often a hundred times shorter.
 
-Positions are compared by their exact identity (pieces, side to move, castling rights, en
+Positions are compared by :func:`exact_key` (pieces, side to move, castling rights, en
 passant square), which fixes the legal moves and so everything that can follow.
 """
 
@@ -15,14 +15,21 @@ from __future__ import annotations
 
 from chesslaws.core import Position
 
-__all__ = ["SHORTEN_FROM", "shorten"]
+__all__ = ["SHORTEN_FROM", "PositionKey", "exact_key", "shorten"]
 
 #: Lines at least this long are shortened (shorter ones, as the dives find, are left as they
 #: are: shortening costs about one move generation per ply of the result).
 SHORTEN_FROM = 200
 
 
-def _key(position: Position) -> tuple[tuple[int, ...], int, int, int | None]:
+#: The exact identity of a position (see :func:`exact_key`).
+PositionKey = tuple[tuple[int, ...], int, int, int | None]
+
+
+def exact_key(position: Position) -> PositionKey:
+    """The position's exact identity, for the searches' sets of positions seen: every piece
+    bitboard, the side to move, the castling rights and the en passant square (no hash, so
+    no collision). Equal keys mean the same legal moves, so the same futures."""
     return (
         position.piece_bitboards(),
         position.turn,
@@ -38,10 +45,10 @@ def shorten(position: Position, line: list[int]) -> list[int]:
     if len(line) < SHORTEN_FROM:
         return line
     board = position.copy()
-    index = {_key(board): 0}
+    index = {exact_key(board): 0}
     for ply, code in enumerate(line, 1):
         board.push_code(code)
-        index[_key(board)] = ply  # the latest ply at which the position stands on the line
+        index[exact_key(board)] = ply  # the latest ply at which the position stands on the line
     board = position.copy()
     here = 0
     short: list[int] = []
@@ -49,7 +56,7 @@ def shorten(position: Position, line: list[int]) -> list[int]:
         best, best_code = here + 1, line[here]
         for code in board.legal_codes():
             board.push_code(code)
-            ply = index.get(_key(board), -1)
+            ply = index.get(exact_key(board), -1)
             board.pop_code()
             if ply > best:
                 best, best_code = ply, code

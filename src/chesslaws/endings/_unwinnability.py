@@ -47,7 +47,7 @@ from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
 from chesslaws.endings._bestfirst import BestFirstSearch
 from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._semistatic import reach_proof
-from chesslaws.endings._shortcut import shorten
+from chesslaws.endings._shortcut import PositionKey, exact_key, shorten
 from chesslaws.endings._static import (
     EDGE_DISTANCE,
     KING_DISTANCE,
@@ -155,9 +155,6 @@ def _castlers(position: Position) -> int:
     return rights | 1 << position.king(0) | 1 << position.king(1)
 
 
-_Key = tuple[tuple[int, ...], int, int, int | None]  # see _Search._exact_key
-
-
 class _OutOfBudget(Exception):
     pass
 
@@ -177,7 +174,7 @@ class _Search:
         self.static_failures: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
         # The exhaustive search's state between slices of budget: (path, visited, frames),
         # and whether the position at the end of the path still has to be opened.
-        self.dfs_state: tuple[list[int], set[_Key], list[list[int]]] | None = None
+        self.dfs_state: tuple[list[int], set[PositionKey], list[list[int]]] | None = None
         self.dfs_opening = True
         self.seed = 0x5EED  # the dives' blur: deterministic, new walks in each round
         self.reason = ""  # what the verdict rests on (see MateAnalysis.reason)
@@ -405,13 +402,9 @@ class _Search:
             self.path.pop()
         return False
 
-    def _exact_key(self) -> _Key:
-        """The position's exact identity for the visited set: every piece bitboard, the side
-        to move, the castling rights and the en passant square (no hash, so no collision)."""
-        pos = self.pos
-        return pos.piece_bitboards(), pos.turn, pos.castling_rights, pos.ep_square
-
-    def _open(self, frames: list[list[int]], visited: set[_Key], key: _Key | None = None) -> bool:
+    def _open(
+        self, frames: list[list[int]], visited: set[PositionKey], key: PositionKey | None = None
+    ) -> bool:
         """Visit the current position (its ``key`` if already computed): True if it is the
         loser checkmated, or if the winner mates at once (path extended); otherwise push a
         frame of moves to explore (none if the position was seen before, the game is over, or
@@ -420,7 +413,7 @@ class _Search:
         Every position reached is tested for checkmate here, so the search misses no mate; the
         one-move lookahead on the winner's turns only finds mates sooner."""
         if key is None:
-            key = self._exact_key()
+            key = exact_key(self.pos)
         if key in visited:
             frames.append([])
             return False
@@ -463,7 +456,6 @@ class _Search:
         if self.dfs_state is None:
             self.dfs_state = ([], set(), [])
         path, visited, frames = self.dfs_state
-        exact_key = self._exact_key
         for code in path:
             pos.push_code(code)
         self.path = path
@@ -481,7 +473,7 @@ class _Search:
                 continue
             code = todo.pop()
             pos.push_code(code)
-            key = exact_key()
+            key = exact_key(pos)
             if key in visited:  # a transposition: nothing new behind this move
                 pos.pop_code()
                 continue
