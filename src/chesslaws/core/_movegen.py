@@ -118,17 +118,28 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
         | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
     )
 
-    # King moves (Article 3.9.2: never onto an attacked square).
+    # King moves (Article 3.9.2: never onto an attacked square; is_attacked, inlined).
     occ_no_king = occ ^ (1 << ksq)
     dests = KING_ATTACKS[ksq] & ~own & to_mask
-    while dests:
-        bit = dests & -dests
-        dests ^= bit
-        to = bit.bit_length() - 1
-        if not is_attacked(pos, them, to, occ_no_king):
-            count += 1
-            if append:
-                append(ksq | to << 6)
+    if dests:
+        t_knights = bb[2 | tsh]
+        t_pawns = bb[1 | tsh]
+        t_king = bb[6 | tsh]
+        pawn_attacks = PAWN_ATTACKS[us]
+        while dests:
+            bit = dests & -dests
+            dests ^= bit
+            to = bit.bit_length() - 1
+            if not (
+                (KNIGHT_ATTACKS[to] & t_knights)
+                or (pawn_attacks[to] & t_pawns)
+                or (KING_ATTACKS[to] & t_king)
+                or (ROOK_TABLES[to][occ_no_king & ROOK_MASKS[to]] & t_orth)
+                or (BISHOP_TABLES[to][occ_no_king & BISHOP_MASKS[to]] & t_diag)
+            ):
+                count += 1
+                if append:
+                    append(ksq | to << 6)
 
     if checkers & (checkers - 1):  # double check: only the king may move
         return count
@@ -199,10 +210,14 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
         left = ((free & _NOT_FILE_H) >> 7) & opp & target
         right = ((free & _NOT_FILE_A) >> 9) & opp & target
         deltas = (-8, -16, -7, -9)
-    count += _pawn_targets(single, deltas[0], append)
-    count += _pawn_targets(double, deltas[1], append)
-    count += _pawn_targets(left, deltas[2], append)
-    count += _pawn_targets(right, deltas[3], append)
+    if single:
+        count += _pawn_targets(single, deltas[0], append)
+    if double:
+        count += _pawn_targets(double, deltas[1], append)
+    if left:
+        count += _pawn_targets(left, deltas[2], append)
+    if right:
+        count += _pawn_targets(right, deltas[3], append)
     stuck = pawns & pinned
     while stuck:
         bit = stuck & -stuck
