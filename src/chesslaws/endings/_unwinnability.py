@@ -38,8 +38,9 @@ mate-finding phases and their Zobrist-keyed tables never take part in a proof. T
 from __future__ import annotations
 
 import enum
+import itertools
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from chesslaws._color import Color
@@ -80,7 +81,8 @@ _QUICK_NODES = 12  # effort of the short iterative-deepening helpmate search
 # directed search) take _FINDER_SHARE in all and prove nothing; the exhaustive search keeps
 # the rest for its proofs, however it is sliced.
 _FINDER_SHARE = 0.1
-_FIRST_DIVES = 0.01  # greedy dives first: they find most mates of real games in a few dozen
+_PROBE = 40  # greedy dives before the reachability argument: most mates of real games
+_FIRST_DIVES = 0.01  # greedy dives first, the probe included
 _EXHAUSTIVE_FIRST = 0.05  # then a slice of the exhaustive search (mates of open positions)
 _DIVE_SHARE = 0.03  # the dives in all (the rest of them after the first slice of exhaustive)
 _BEST_FIRST_SHARE = 0.0175  # the best-first search (long mates of blocked positions)
@@ -89,6 +91,11 @@ _DIRECTED_SLICE = 400  # positions per iteration of the directed helpmate search
 _DIVE_LENGTH = 80  # plies per dive
 _NOISE = 12  # how much the dives blur the move scores
 _STATIC_TRIES = 2  # failed blocked-pawn analyses per pawn structure before the search stops trying
+# Move keys (:meth:`_Search.scored`): the score above the move code, so that the best key is
+# the best move (ties: the higher code).
+_KEY_SHIFT = 20
+_CODE_MASK = (1 << _KEY_SHIFT) - 1
+_NO_BLUR = itertools.repeat(0)  # no blur: zero for every move
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
 
 
@@ -176,7 +183,9 @@ class _Search:
         # and whether the position at the end of the path still has to be opened.
         self.dfs_state: tuple[list[int], set[PositionKey], list[list[int]]] | None = None
         self.dfs_opening = True
-        self.seed = 0x5EED  # the dives' blur: deterministic, new walks in each round
+        # The dives' blur: deterministic, one generator per round shared by its dive phases,
+        # so that a phase walks new lines, not those of the phase before.
+        self.rng = random.Random(0x5EED)
         self.reason = ""  # what the verdict rests on (see MateAnalysis.reason)
 
     # -- static pruning ---------------------------------------------------------------------
@@ -210,18 +219,16 @@ class _Search:
 
     # -- move ordering ------------------------------------------------------------------------
 
-    def check_masks(self) -> tuple[int, int, int, int, int]:
-        """Squares from which the winner's pieces would check the loser's king, per kind of
-        move, for :meth:`may_check`: (discovering, knight, pawn, diagonal, straight).
-
-        The discovering squares are those of the winner's men standing alone between the king
-        and a bishop, rook or queen of the winner's that would then give check."""
+    def check_masks(self) -> tuple[int, tuple[int, ...]]:
+        """Where the winner's moves may give check, for :meth:`mates_now`: the squares of his
+        men whose leaving discovers a check (each stands alone between the loser's king and a
+        bishop, rook or queen of the winner's), and per kind of piece (indexed by piece type)
+        the squares from which it would check the king directly."""
         pos = self.pos
         target = pos.king(self.loser)
         occupied = pos.occupied
         diagonal = bishop_attacks(target, occupied)
         straight = rook_attacks(target, occupied)
-        pawn = pawn_attacks(self.loser, 1 << target)
         own = pos.occupied_by(self.winner)
         pieces = pos.pieces
         w = self.winner
@@ -238,29 +245,9 @@ class _Search:
                 bit = behind & -behind
                 behind ^= bit
                 discovering |= BETWEEN[target * 64 + bit.bit_length() - 1] & blockers
-        return discovering, KNIGHT_JUMPS[target], pawn, diagonal, straight
-
-    @staticmethod
-    def may_check(code: int, kind: int, masks: tuple[int, int, int, int, int]) -> bool:
-        """A cheap over-approximation of "this move of the winner's gives check": a direct
-        check from the destination, a piece leaving a line to the king (discovered check),
-        and every promotion, castling and en passant capture."""
-        if code >> 12:
-            return True
-        if masks[0] >> (code & 63) & 1:
-            return True
-        to = code >> 6 & 63
-        if kind == 2:
-            return bool(masks[1] >> to & 1)
-        if kind == 1:
-            return bool(masks[2] >> to & 1)
-        if kind == 3:
-            return bool(masks[3] >> to & 1)
-        if kind == 4:
-            return bool(masks[4] >> to & 1)
-        if kind == 5:
-            return bool((masks[3] | masks[4]) >> to & 1)
-        return False
+        pawn = pawn_attacks(self.loser, 1 << target)
+        direct = (0, pawn, KNIGHT_JUMPS[target], diagonal, straight, diagonal | straight, 0)
+        return discovering, direct
 
     def ordered(self, codes: list[int]) -> list[int]:
         """The moves, most promising for a helpmate first: by score, less
@@ -270,67 +257,65 @@ class _Search:
         classes = progress_classes(self.pos, self.winner, codes)
         weight = _CLASS_WEIGHT
         keyed = [
-            (weight * cls - score, i)
-            for i, (cls, (score, _)) in enumerate(zip(classes, self.scored(codes), strict=True))
+            (weight * cls - (key >> _KEY_SHIFT), i)
+            for i, (cls, key) in enumerate(zip(classes, self.scored(codes), strict=True))
         ]
         keyed.sort()
         return [codes[i] for _, i in keyed]
 
-    def scored(self, codes: list[int], noise: random.Random | None = None) -> list[tuple[int, int]]:
-        """(score, move) pairs: the higher, the more promising for a helpmate (blurred by
-        ``noise``)."""
+    def scored(self, codes: list[int], blur: Iterable[int] = _NO_BLUR) -> list[int]:
+        """The moves keyed by score (``score << _KEY_SHIFT | code``; the higher, the more
+        promising for a helpmate), each score raised by the matching value of ``blur``."""
         pos = self.pos
         board = pos.board_codes()
-        dist = KING_DISTANCE
         edge = EDGE_DISTANCE
-        scored = []
+        shift = _KEY_SHIFT
+        keys = []
         if pos.turn == self.winner:
-            target = pos.king(self.loser)
+            near = KING_DISTANCE[pos.king(self.loser)]  # distances to the loser's king
             forward = 8 if self.winner == 0 else -8
-            for code in codes:
+            for code, noise in zip(codes, blur, strict=False):
                 frm, to = code & 63, code >> 6 & 63
                 kind = board[frm] & 7
                 if kind == 6:
-                    closer = dist[frm][target] - dist[to][target]
-                    score = 5 * closer if dist[to][target] > 1 else 0
+                    score = 5 * (near[frm] - near[to]) if near[to] > 1 else 0
                 elif kind == 1:
                     score = 6 + (to - frm) // forward
                     if board[to]:
                         score += 15  # a pawn capture opens the pawn structure
                 else:
-                    score = 3 * (dist[frm][target] - dist[to][target])
-                promotion = code >> 12 & 7
-                if promotion:
-                    score += 40 if promotion == 5 else -40
+                    score = 3 * (near[frm] - near[to])
+                if code >> 12 & 7:  # a promotion: to a queen, or the others last
+                    score += 40 if code >> 12 & 7 == 5 else -40
                 if board[to]:
                     score += 6
-                scored.append((score, code))
+                keys.append((score + noise) << shift | code)
         else:
-            own_king = pos.king(self.loser)
-            their_king = pos.king(self.winner)
+            home = KING_DISTANCE[pos.king(self.loser)]  # distances to his own king
+            other = KING_DISTANCE[pos.king(self.winner)]  # and to the winner's
             # Squares where a man of the loser's may be taken by a winner's pawn, which opens
             # the structure for the winner.
             offered = pawn_attacks(self.winner, pos.pieces(1, self.winner))
-            for code in codes:
+            for code, noise in zip(codes, blur, strict=False):
                 frm, to = code & 63, code >> 6 & 63
                 kind = board[frm] & 7
                 if kind == 6:
-                    score = 3 * (dist[frm][their_king] - dist[to][their_king])
-                    score += 2 * (edge[frm] - edge[to])
+                    score = 3 * (other[frm] - other[to]) + 2 * (edge[frm] - edge[to])
                 else:
-                    score = 2 * (dist[frm][own_king] - dist[to][own_king])
-                    promotion = code >> 12 & 7
-                    if promotion:
-                        score += 10 if promotion in (2, 3) else 0
+                    score = 2 * (home[frm] - home[to])
+                    if code >> 12 & 7 in (2, 3):  # a promotion to a knight or a bishop
+                        score += 10
+                    if offered >> to & 1:
+                        score += 15
                 if board[to]:
                     score -= 30
-                if offered >> to & 1 and kind != 6:
-                    score += 15
-                scored.append((score, code))
-        if noise is not None:
-            blur = noise.random
-            scored = [(score + int(_NOISE * blur()), code) for score, code in scored]
-        return scored
+                keys.append((score + noise) << shift | code)
+        return keys
+
+    def blur(self, count: int) -> list[int]:
+        """``count`` values in ``range(_NOISE)`` from the round's generator, for the dives."""
+        draw = self.rng.random
+        return [int(_NOISE * draw()) for _ in range(count)]
 
     # -- the search ---------------------------------------------------------------------------
 
@@ -338,10 +323,16 @@ class _Search:
         """A move among ``codes`` (the winner's) that checkmates at once, if any."""
         pos = self.pos
         board = pos.board_codes()
-        may_check = self.may_check
-        masks = self.check_masks()
+        discovering, direct = self.check_masks()
         for code in codes:
-            if not may_check(code, board[code & 63] & 7, masks):
+            # Only moves that may give check (a cheap over-approximation): from a square
+            # that discovers one, to a square that checks directly, and every promotion,
+            # castling and en passant capture (code >> 12).
+            if not (
+                code >> 12
+                or discovering >> (code & 63) & 1
+                or direct[board[code & 63] & 7] >> (code >> 6 & 63) & 1
+            ):
                 continue
             pos.push_code(code)
             mate = pos.is_checkmate()
@@ -489,7 +480,6 @@ class _Search:
         checking move for mate on the attacker's turns; True (with ``self.path``) on a mate.
         Deterministic (a fixed seed per round). Only finds mates: proves nothing."""
         pos = self.pos
-        rng = random.Random(self.seed)
         budget = self.budget
         self.budget = until
         try:
@@ -507,10 +497,10 @@ class _Search:
                             path.append(code)
                             self.path = path
                             return True
-                    scored = self.scored(codes, rng)
+                    scored = self.scored(codes, self.blur(len(codes)))
                     while scored:
                         best = max(scored)
-                        code = best[1]
+                        code = best & _CODE_MASK
                         pos.push_code(code)
                         key = pos.zobrist_key()
                         if key not in seen:
@@ -544,7 +534,7 @@ class _Search:
         if self.nodes >= until:
             return False
         finder = HelpmateSearch(self.pos, self.winner, until - self.nodes, self.mates_now)
-        finder.scores = lambda codes: [score for score, _ in self.scored(codes)]
+        finder.scores = lambda codes: [key >> _KEY_SHIFT for key in self.scored(codes)]
         path = finder.find(_DIRECTED_SLICE)
         self.nodes += finder.nodes
         if path is None:
@@ -568,12 +558,13 @@ class _Search:
     def run(self) -> tuple[Winnability, list[int]]:
         """The phases in turn, sharing the budget (nodes: positions expanded), in rounds: a
         first round of :data:`_FIRST_ROUND` positions (what real games need), then, when the
-        budget is larger, a second round planned on the whole budget. Each round runs a short
-        greedy dive, the reachability argument (first round only: :meth:`reachability`), a
-        slice of the exhaustive search (its depth-first order finds many mates of open
-        positions fast), quick mates (first round only), more dives, the best-first search and
-        the directed search (the mate-finding phases take :data:`_FINDER_SHARE` of the round),
-        then the exhaustive search to the end of the round. Only the exhaustive search and the
+        budget is larger, a second round planned on the whole budget. Each round runs greedy
+        dives (in the first round, :data:`_PROBE` positions of them come before the
+        reachability argument, :meth:`reachability`, and the rest after it), a slice of the
+        exhaustive search (its depth-first order finds many mates of open positions fast),
+        quick mates (first round only), more dives, the best-first search and the directed
+        search (the mate-finding phases take :data:`_FINDER_SHARE` of the round), then the
+        exhaustive search to the end of the round. Only the exhaustive search and the
         reachability argument prove anything; slicing the exhaustive search changes nothing in
         what it visits."""
         full = self.budget
@@ -582,7 +573,7 @@ class _Search:
             rounds.append(full)
         end = 0
         for number, size in enumerate(rounds):
-            self.seed = 0x5EED + number
+            self.rng = random.Random(0x5EED + number)
             for search, nodes in self.plan(size, quick=number == 0):
                 end = size if nodes < 0 else min(size, end + nodes)
                 if search == self.reachability:  # a proof, not a phase of the search
@@ -610,8 +601,9 @@ class _Search:
 
     def reachability(self, until: int = 0) -> bool:
         """The reachability argument of :mod:`._semistatic` on the root (a proof). It runs
-        after the first greedy dives, which find most mates of real games for less than its
-        cost (a few milliseconds where pawns are blocked)."""
+        after :data:`_PROBE` positions of greedy dives, which find most mates of real games
+        for less than its cost (a millisecond or two where pawns are blocked), and before the
+        rest of the first dives, which cost more than it where it succeeds."""
         return reach_proof(self.pos, self.winner)
 
     def plan(self, size: int, *, quick: bool) -> list[tuple[Callable[[int], bool] | None, int]]:
@@ -621,10 +613,13 @@ class _Search:
         first_dives = int(size * _FIRST_DIVES)
         quick_nodes = _QUICK_NODES if quick else 0
         best_first = int(size * _BEST_FIRST_SHARE)
-        reachability = [(self.reachability, 0)] if quick else []
+        # First round: a short probe of dives, then the reachability argument, then the rest
+        # of the first dives.
+        probe = min(_PROBE, first_dives) if quick else 0
+        first = [(self.dives, probe), (self.reachability, 0)] if quick else []
         return [
-            (self.dives, first_dives),
-            *reachability,
+            *first,
+            (self.dives, first_dives - probe),
             (None, int(size * _EXHAUSTIVE_FIRST)),
             (self.quick, quick_nodes),
             (self.dives, int(size * _DIVE_SHARE) - first_dives),
