@@ -12,7 +12,7 @@ import pytest
 from chesslaws import can_checkmate, is_dead
 from chesslaws.core import Position
 from chesslaws.endings import MateAnalysis, Winnability
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET
+from chesslaws.endings._unwinnability import _PROBE, DEFAULT_BUDGET
 from tests.conftest import shared_data
 from tests.endings._helpers import assert_helpmate, read_test_vector
 
@@ -87,6 +87,24 @@ def test_is_dead_examples() -> None:
     assert is_dead(Position.from_fen("8/8/4k3/8/8/4KB2/8/8 b - - 0 1"))
     assert not is_dead(Position())
     assert not is_dead(Position.from_fen("8/4k1n1/8/8/8/4KN2/8/8 w - - 0 1"))
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # From CHA's test vector ("--"): kings and bishops shut in behind pawn walls.
+        ("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1", 0),
+        ("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1", 1),
+        ("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - - 0 1", 0),
+    ],
+)
+def test_reachability_proof_comes_right_after_the_probe(fen: str, color: int) -> None:
+    """The reachability argument runs after a short probe of greedy dives (_PROBE positions),
+    not after all the first dives: a position it proves costs a few dozen positions."""
+    analysis = analyse(fen, color, budget=DEFAULT_BUDGET)
+    assert analysis.verdict is Winnability.UNWINNABLE
+    assert analysis.reason == "reachability"
+    assert analysis.nodes <= _PROBE + 1  # a dive may tick once more as the probe ends
 
 
 def test_budget_runs_out_as_undetermined() -> None:
