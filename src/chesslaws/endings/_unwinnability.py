@@ -73,7 +73,7 @@ __all__ = [
 ]
 
 #: Default effort: positions expanded by the search before it answers UNDETERMINED.
-DEFAULT_BUDGET = 150_000
+DEFAULT_BUDGET = 200_000
 #: The first round of the search's phases (see :meth:`_Search.run`): what real games need.
 _FIRST_ROUND = 20_000
 
