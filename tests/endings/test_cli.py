@@ -80,6 +80,18 @@ def test_status_dead_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert (status["result"], status["article"]) == ("1/2-1/2", "5.2.2")
 
 
+def test_status_budget_bounds_the_dead_position_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # From CHA's test vector ("--"): the exhaustive search proves it, in about 550 positions
+    # per player; with fewer, the position is not (yet) known to be dead.
+    fen = "Bb1k1b2/bKp1p1p1/1pP1P1P1/pP4P1/8/P7/8/8 b - - 0 1"
+    assert _status(capsys, fen)["dead"] is True
+    assert _status(capsys, fen, "--budget", "50")["dead"] is False
+    assert main(["status", fen, "--budget", "0"]) == 2
+    assert "--budget must be at least 1" in capsys.readouterr().err
+
+
 def test_status_claims_and_fivefold(capsys: pytest.CaptureFixture[str]) -> None:
     dance = ["g1f3", "g8f6", "f3g1", "f6g8"]
     status = _status(capsys, "startpos", *dance, *dance[:3])

@@ -3,7 +3,9 @@
 Prints one JSON object: ``checkmate``, ``stalemate``, ``dead``, ``fivefold``,
 ``seventy_five_moves`` (the automatic endings), ``can_claim_threefold`` and ``can_claim_fifty``
 (on the board, 9.2.2 / 9.3.2, or by writing one of the listed intended moves, 9.2.1 / 9.3.1), and
-``result`` / ``reason`` / ``article`` when the game is over.
+``result`` / ``reason`` / ``article`` when the game is over. ``dead`` is true only when both
+players are proved unable to checkmate (Article 5.2.2); ``--budget`` bounds the search for that
+proof (positions per player; when it runs out, ``dead`` is false).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
 from chesslaws.core import STARTING_FEN, Position
 from chesslaws.endings import GameRecord, Termination, is_dead
+from chesslaws.endings._unwinnability import DEFAULT_BUDGET
 
 
 def register(subparsers: Any) -> None:
@@ -28,14 +31,21 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("fen", help="the starting position (FEN or 4-field EPD), or 'startpos'")
     parser.add_argument("moves", nargs="*", metavar="UCI-MOVE", help="moves to play, in UCI")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=DEFAULT_BUDGET,
+        help=f"positions to search per player for a dead position (default {DEFAULT_BUDGET})",
+    )
     parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
     parser.set_defaults(func=run)
 
 
-def status(record: GameRecord) -> dict[str, object]:
-    """The status of the game in ``record`` as a JSON-ready dict."""
+def status(record: GameRecord, budget: int = DEFAULT_BUDGET) -> dict[str, object]:
+    """The status of the game in ``record`` as a JSON-ready dict (``budget``: see
+    :func:`is_dead`)."""
     position = record.position
-    dead = is_dead(position)
+    dead = is_dead(position, budget=budget)
     termination = record.termination()
     if termination is None and dead:
         termination = Termination.DEAD_POSITION
@@ -72,6 +82,8 @@ def status(record: GameRecord) -> dict[str, object]:
 
 def run(args: argparse.Namespace) -> int:
     """Play the moves from FEN and print the status as JSON."""
+    if args.budget < 1:
+        return fail(f"--budget must be at least 1, not {args.budget}")
     fen = STARTING_FEN if args.fen == "startpos" else args.fen
     try:
         record = GameRecord(Position.from_fen(fen, chess960=args.chess960))
@@ -88,5 +100,5 @@ def run(args: argparse.Namespace) -> int:
             record.push_uci(text)
         except ChessLawsError as error:
             return fail(f"move {number} ({text}): {error}")
-    print(json.dumps(status(record), indent=2))
+    print(json.dumps(status(record, args.budget), indent=2))
     return 0
