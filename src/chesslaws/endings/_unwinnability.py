@@ -23,11 +23,11 @@ which progress costs no depth) the long ones of blocked positions. These phases 
 the first 20,000 positions (and 1,500 more when the budget is larger) and only find mates. The
 exhaustive depth-first search, in the same move order with progress first, visits every
 position reachable by legal moves, each once (a set of exact position keys), and tests each for
-checkmate. A position is closed (not expanded) when the
-game is over there or a static argument shows the attacker can never mate from it; if the
-search runs out of positions without finding a mate, the position is unwinnable. It runs in
-two slices (a first one before the dives end, as it finds the mates of open positions fast),
-visiting the same positions in the same order as in one go.
+checkmate. A position is closed (not expanded) when the game is over there or a static argument
+shows the attacker can never mate from it; if the search runs out of positions without finding
+a mate, the position is unwinnable. It runs in slices (a first one before the dives end, as it
+finds the mates of open positions fast), visiting the same positions in the same order as in
+one go.
 
 Soundness rests on the static arguments being closed under play (nothing reachable from a
 closed position can be a mate), on every position reached by the exhaustive search being tested
@@ -560,9 +560,11 @@ class _Search:
     def run(self) -> tuple[Winnability, list[int]]:
         """The phases in turn, sharing the budget (nodes: positions expanded), in two rounds.
 
-        The first round, of :data:`_FIRST_ROUND` positions (what real games need), runs greedy
-        dives (:data:`_PROBE` positions of them before the reachability argument,
-        :meth:`reachability`, and the rest after it), a slice of the exhaustive search (its
+        First :data:`_PROBE` positions of greedy dives, which find most mates of real games,
+        then the reachability argument of :mod:`._semistatic` on the root (a proof, of a
+        millisecond or two where pawns are blocked: less than the rest of the first dives
+        cost where it succeeds). Then the first round, of :data:`_FIRST_ROUND` positions (what
+        real games need): the rest of the first dives, a slice of the exhaustive search (its
         depth-first order finds many mates of open positions fast), quick mates, more dives,
         the best-first search and the directed search (the mate-finding phases take
         :data:`_FINDER_SHARE` of the round), then the exhaustive search to the end of the
@@ -571,18 +573,21 @@ class _Search:
         exhaustive search and the reachability argument prove anything; slicing the
         exhaustive search changes nothing in what it visits."""
         full = self.budget
-        rounds = [(min(full, _FIRST_ROUND), self.first_round())]
+        first = min(full, _FIRST_ROUND)
+        probe = min(_PROBE, int(first * _FIRST_DIVES))
+        if self.phase(probe, self.dives):
+            self.reason = "helpmate"
+            return Winnability.WINNABLE, self.path
+        if reach_proof(self.pos, self.winner):
+            self.reason = "reachability"  # where every man may ever go
+            return Winnability.UNWINNABLE, []
+        rounds = [(first, self.first_round(first, probe))]
         if full > _FIRST_ROUND:
             rounds.append((full, self.second_round()))
-        end = 0
+        end = max(probe, self.nodes)
         for size, phases in rounds:
             for search, nodes in phases:
                 end = size if nodes < 0 else min(size, end + nodes)
-                if search == self.reachability:  # a proof, not a phase of the search
-                    if self.reachability():
-                        self.reason = "reachability"  # where every man may ever go
-                        return Winnability.UNWINNABLE, []
-                    continue
                 if search is not None:
                     if self.phase(end, search):
                         self.reason = "helpmate"
@@ -601,24 +606,14 @@ class _Search:
                 return Winnability.UNWINNABLE, []
         return Winnability.UNDETERMINED, []
 
-    def reachability(self, until: int = 0) -> bool:
-        """The reachability argument of :mod:`._semistatic` on the root (a proof). It runs
-        after :data:`_PROBE` positions of greedy dives, which find most mates of real games
-        for less than its cost (a millisecond or two where pawns are blocked), and before the
-        rest of the first dives, which cost more than it where it succeeds."""
-        return reach_proof(self.pos, self.winner)
-
-    def first_round(self) -> list[tuple[Callable[[int], bool] | None, int]]:
-        """The phases of the first round: (search, positions to run it for), where None
-        stands for the exhaustive search, and -1 for "to the end of the round"."""
-        size = min(self.budget, _FIRST_ROUND)
+    def first_round(self, size: int, probe: int) -> list[tuple[Callable[[int], bool] | None, int]]:
+        """The phases of the first round of ``size`` positions, after the ``probe`` positions
+        of dives: (search, positions to run it for), where None stands for the exhaustive
+        search, and -1 for "to the end of the round"."""
         finders = int(size * _FINDER_SHARE)
         first_dives = int(size * _FIRST_DIVES)
         best_first = int(size * _BEST_FIRST_SHARE)
-        probe = min(_PROBE, first_dives)
         return [
-            (self.dives, probe),
-            (self.reachability, 0),
             (self.dives, first_dives - probe),
             (None, int(size * _EXHAUSTIVE_FIRST)),
             (self.quick, _QUICK_NODES),
