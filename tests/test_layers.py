@@ -15,7 +15,8 @@ ALLOWED: dict[str, set[str]] = {
     "arbiter": {"core", "endings", "clock"},
     "pgn": {"core", "endings", "clock"},
     "audit": {"core", "endings", "clock", "pgn"},
-    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit"},
+    "engines": {"core", "endings", "clock", "arbiter", "pgn"},
+    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines"},
 }
 BOTTOM = {"_errors", "_color"}
 

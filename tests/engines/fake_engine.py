@@ -1,0 +1,106 @@
+"""A scripted UCI engine for the match tests: plays a legal move at once, or misbehaves on cue.
+
+``python fake_engine.py [--name N] [--illegal-at K] [--crash-at K] [--stall-at K]
+[--garbage-at K] [--late-at K] [--think MS]``: on its K-th ``go`` (1-based, counted over the
+whole process) it plays an illegal move, exits, stops answering anything (``isready``
+included), prints garbage and a ``bestmove`` that is no move, or thinks until told ``stop``.
+Otherwise it plays the first legal move in UCI order after ``--think`` ms. Its own time from
+reading ``go`` to writing ``bestmove`` is reported as ``info string engine_ns N``; the move is
+chosen when ``position`` arrives, so answering ``go`` is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from chesslaws import Position
+
+
+def _first_legal(position: Position) -> str:
+    return min(position.uci(m) for m in position.legal_moves())
+
+
+def _illegal(position: Position) -> str:
+    legal = {position.uci(m) for m in position.legal_moves()}
+    for text in sorted(legal):
+        for file in "abcdefgh":
+            for rank in "12345678":
+                candidate = text[:2] + file + rank
+                if candidate not in legal and candidate[2:] != text[:2]:
+                    return candidate
+    return "a1a1"
+
+
+def _position(tokens: list[str]) -> Position:
+    if tokens[1] == "startpos":
+        position, rest = Position(), tokens[2:]
+    else:
+        end = tokens.index("moves") if "moves" in tokens else len(tokens)
+        position, rest = Position.from_fen(" ".join(tokens[2:end])), tokens[end:]
+    for move in rest[1:]:
+        position.push_uci(move)
+    return position
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--name", default="fake")
+    for cue in ("illegal", "crash", "stall", "garbage", "late"):
+        parser.add_argument(f"--{cue}-at", type=int, default=0)
+    parser.add_argument("--think", type=int, default=0)
+    args = parser.parse_args()
+    out = sys.stdout
+    gos = 0
+    reply = "0000"
+    position = Position()
+    thinking = False
+    for line in sys.stdin:
+        tokens = line.split()
+        if not tokens:
+            continue
+        command = tokens[0]
+        if command == "uci":
+            out.write(f"id name {args.name}\noption name Hash type spin default 1 min 1 max 8\n")
+            out.write("uciok\n")
+        elif command == "isready":
+            out.write("readyok\n")
+        elif command == "position":
+            position = _position(tokens)
+            reply = _first_legal(position) if position.legal_moves() else "0000"
+        elif command == "go":
+            started = time.perf_counter_ns()
+            gos += 1
+            if gos == args.crash_at:
+                os._exit(3)
+            if gos == args.stall_at:
+                for _ in sys.stdin:  # deaf and dumb from now on
+                    pass
+                return
+            if gos == args.late_at:
+                thinking = True
+                out.flush()
+                continue
+            if gos == args.garbage_at:
+                out.write("\x00\x01garbage \xff\xfe\n")
+                out.write("bestmove zz99\n")
+                out.flush()
+                continue
+            move = _illegal(position) if gos == args.illegal_at else reply
+            if args.think:
+                time.sleep(args.think / 1000)
+            spent = time.perf_counter_ns() - started
+            out.write(f"info depth 1 score cp 0 nodes 1 time {spent // 1_000_000}\n")
+            out.write(f"info string engine_ns {spent}\nbestmove {move}\n")
+        elif command == "stop" and thinking:
+            thinking = False
+            out.write(f"bestmove {reply}\n")
+        elif command == "quit":
+            return
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
