@@ -1,10 +1,11 @@
 """A scripted UCI engine for the match tests: plays a legal move at once, or misbehaves on cue.
 
-``python fake_engine.py [--name N] [--illegal-at K] [--crash-at K] [--stall-at K]
-[--garbage-at K] [--late-at K] [--think MS]``: on its K-th ``go`` (1-based, counted over the
-whole process) it plays an illegal move, exits, stops answering anything (``isready``
-included), prints garbage and a ``bestmove`` that is no move, or thinks until told ``stop``.
-Otherwise it plays the first legal move in UCI order after ``--think`` ms. Its own time from
+``python fake_engine.py [--name N] [--illegal-at K,...] [--crash-at K] [--stall-at K]
+[--garbage-at K] [--late-at K] [--think MS] [--score CP]``: on its K-th ``go`` (1-based,
+counted over the whole process) it plays an illegal move, exits, stops answering anything
+(``isready`` included), prints garbage and a ``bestmove`` that is no move, or thinks until told
+``stop``. Otherwise it plays the first legal move in UCI order after ``--think`` ms, reporting
+the score ``--score``. Its own time from
 reading ``go`` to writing ``bestmove`` is reported as ``info string engine_ns N``; the move is
 chosen when ``position`` arrives, so answering ``go`` is instant.
 """
@@ -45,12 +46,17 @@ def _position(tokens: list[str]) -> Position:
     return position
 
 
+def _numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(word) for word in text.split(","))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--name", default="fake")
     for cue in ("illegal", "crash", "stall", "garbage", "late"):
-        parser.add_argument(f"--{cue}-at", type=int, default=0)
+        parser.add_argument(f"--{cue}-at", type=_numbers, default=())
     parser.add_argument("--think", type=int, default=0)
+    parser.add_argument("--score", type=int, default=0)
     args = parser.parse_args()
     out = sys.stdout
     gos = 0
@@ -73,26 +79,26 @@ def main() -> None:
         elif command == "go":
             started = time.perf_counter_ns()
             gos += 1
-            if gos == args.crash_at:
+            if gos in args.crash_at:
                 os._exit(3)
-            if gos == args.stall_at:
+            if gos in args.stall_at:
                 for _ in sys.stdin:  # deaf and dumb from now on
                     pass
                 return
-            if gos == args.late_at:
+            if gos in args.late_at:
                 thinking = True
                 out.flush()
                 continue
-            if gos == args.garbage_at:
+            if gos in args.garbage_at:
                 out.write("\x00\x01garbage \xff\xfe\n")
                 out.write("bestmove zz99\n")
                 out.flush()
                 continue
-            move = _illegal(position) if gos == args.illegal_at else reply
+            move = _illegal(position) if gos in args.illegal_at else reply
             if args.think:
                 time.sleep(args.think / 1000)
             spent = time.perf_counter_ns() - started
-            out.write(f"info depth 1 score cp 0 nodes 1 time {spent // 1_000_000}\n")
+            out.write(f"info depth 1 score cp {args.score} nodes 1 time {spent // 1_000_000}\n")
             out.write(f"info string engine_ns {spent}\nbestmove {move}\n")
         elif command == "stop" and thinking:
             thinking = False

@@ -157,7 +157,8 @@ class UciEngine:
     ``command`` is the program and its arguments (a list, or a string split as a shell would).
     ``options`` are set with ``setoption`` after ``uci``; a name the engine did not declare is
     an :class:`EngineError`. ``stall`` (ms) is how long the engine may stay silent before it is
-    sent ``isready``, and how long it then has to answer ``readyok``.
+    sent ``isready``, and how long it then has to answer ``readyok``; ``startup`` (ms) how long
+    it has to answer ``uci`` and the first ``isready``.
     """
 
     def __init__(
@@ -168,6 +169,7 @@ class UciEngine:
         options: Mapping[str, str] | None = None,
         source: TimeSource = MONOTONIC,
         stall: int = 10_000,
+        startup: int = 10_000,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
@@ -176,6 +178,7 @@ class UciEngine:
         self.options = dict(options or {})
         self.source = source
         self.stall = stall
+        self.startup = startup
         self.id_name: str | None = None
         self.declared: dict[str, str] = {}
         self._process: asyncio.subprocess.Process | None = None
@@ -203,7 +206,7 @@ class UciEngine:
                 engine=self.name,
             ) from None
         await self._send("uci")
-        lines = await self._read_until("uciok", self.stall)
+        lines = await self._read_until("uciok", self.startup)
         for line in lines:
             if line.startswith("id name "):
                 self.id_name = line[8:].strip()
@@ -218,17 +221,18 @@ class UciEngine:
                     engine=self.name,
                 )
             await self._send(f"setoption name {declared[key.lower()]} value {value}")
-        await self.ready()
+        await self.ready(self.startup)
 
     def _declare(self, line: str) -> None:
         rest = line[len("option name ") :]
         name, _, kind = rest.partition(" type ")
         self.declared[name.strip()] = kind.split(" ", 1)[0]
 
-    async def ready(self) -> None:
-        """``isready`` → ``readyok`` within the stall timeout, or :class:`EngineError`."""
+    async def ready(self, timeout: int | None = None) -> None:
+        """``isready`` → ``readyok`` within ``timeout`` ms (default: the stall timeout), or
+        :class:`EngineError`."""
         await self._send("isready")
-        await self._read_until("readyok", self.stall)
+        await self._read_until("readyok", self.stall if timeout is None else timeout)
 
     async def new_game(self) -> None:
         """``ucinewgame`` and ``isready``: a new game starts."""
@@ -352,10 +356,10 @@ class UciEngine:
                     ))
                 pinged = now
                 if not await self._try_send("isready"):
-                    return self._crash(start, start_ns, info, ignored)
+                    return await self._crash(start, start_ns, info, ignored)
                 continue
             if line is None:
-                return self._crash(start, start_ns, info, ignored)
+                return await self._crash(start, start_ns, info, ignored)
             if line.startswith("bestmove"):
                 return self._bestmove(line, start, start_ns, info, ignored)
             if line == "readyok":
@@ -413,7 +417,13 @@ class UciEngine:
             tuple(ignored[-5:]),
         )
 
-    def _crash(self, start: int, start_ns: int, info: Info | None, ignored: list[str]) -> Reply:
+    async def _crash(
+        self, start: int, start_ns: int, info: Info | None, ignored: list[str]
+    ) -> Reply:
+        process = self._process
+        if process is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), 1.0)  # for its exit status
         return self._reply(
             ReplyKind.CRASH, start, start_ns, info, ignored,
             detail=f"the engine ended its output (exit status {self._exit_status()})",
