@@ -318,7 +318,6 @@ def _rule_reply(
         charged = to_flag - 1
     referee.at += charged
     if referee.claim_with_move(color, reply.move):
-        _note(referee, reply, color, note)
         return True
     rulings = referee.feed(MoveMade(referee.at, color, reply.move))  # type: ignore[arg-type]
     if not referee.over:
