@@ -127,7 +127,7 @@ class Summary:
 
     def lines(self) -> list[str]:
         """The summary for people: the last lines ``chesslaws match`` prints."""
-        elo = "inf" if not math.isfinite(self.elo) else f"{self.elo:+.1f}"
+        elo = f"{self.elo + 0.0:+.1f}" if math.isfinite(self.elo) else f"{self.elo:+}"
         error = "inf" if not math.isfinite(self.elo_error) else f"{self.elo_error:.1f}"
         out = [
             f"Games: {self.games}, wins: {self.wins}, losses: {self.losses}, draws: "

@@ -6,7 +6,7 @@
 ``MINUTES:SECONDS`` (``1:30+1`` is 90 s plus 1 s a move). The two readings differ only on a
 colon: a text with exactly one ``:`` followed by two digits ``00``-``59`` (and nothing but an
 optional fraction and increment after them) is read as minutes and seconds, since no real
-control has a last period of under a minute. Write ``40/5400:30.0`` for the other reading.
+control has a last period of under a minute. Write ``40/5400:030`` for the other reading.
 
 UCI has ``wtime``/``btime`` (time left), ``winc``/``binc`` (increment per move) and
 ``movestogo`` (moves to the next control) and nothing else, so :func:`go_arguments` says:
