@@ -1,0 +1,165 @@
+"""``chesslaws match``: the contract's options, the summary, JSON, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chesslaws import pgn
+from chesslaws.clock import parse_clock_comment
+from chesslaws.engines import (
+    ClaimPolicy,
+    IllegalMovePolicy,
+    MatchError,
+    parse_match_options,
+)
+
+from ._helpers import FAKE
+
+
+def _fake(*flags: str) -> str:
+    return "cmd=" + " ".join(shlex.quote(w) for w in (sys.executable, str(FAKE), *flags))
+
+
+def _match(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chesslaws", "match", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_contract_summary_and_pgn(tmp_path: Path) -> None:
+    out = tmp_path / "games.pgn"
+    done = _match(
+        "-engine", _fake(), "name=one", "option.Hash=4",
+        "-engine", _fake("--illegal-at", "3"), "name=two",
+        "-each", "tc=10+0.1", "grace=50",
+        "-games", "2", "-rounds", "2", "-maxmoves", "5", "-pgnout", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    # "two" plays an illegal move on its third "go" (in game 1); the other games reach the limit
+    assert lines[-2].startswith("Games: 4, wins: 1, losses: 0, draws: 3, score: 0.625")
+    assert lines[-1].startswith("Elo difference: +88.7 +/- ") and "LOS: 84.1%" in lines[-1]
+    assert "Finished game 4 of 4" in done.stderr
+    games = list(pgn.read_games(str(out)))
+    assert len(games) == 4 and all(g.ok for g in games)
+    assert [g.tags["Termination"] for g in games].count("rules infraction") == 1
+    assert games[0].tags["TimeControl"] == "10+0.1" and games[0].tags["Grace"] == "0.05"
+    for game in games:
+        for index in range(len(game.main.moves) - 1):
+            clk, emt = parse_clock_comment(game.main.comments[index])
+            assert clk is not None and emt is not None
+
+
+def test_json_summary() -> None:
+    done = _match(
+        "-engine", _fake(), "-engine", _fake(), "-each", "tc=1:00+0.5", "-games", "2",
+        "-maxmoves", "2", "-sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["games"], data["draws"], data["draw_ratio"]) == (2, 2, 1.0)
+    assert data["sprt"]["model"] == "trinomial" and data["stopped"] is None
+
+
+def test_time_odds(tmp_path: Path) -> None:
+    out = tmp_path / "g.pgn"
+    done = _match(
+        "-engine", _fake(), "tc=20+0", "-engine", _fake(), "tc=10+0",
+        "-games", "1", "-maxmoves", "1", "-pgnout", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    game = pgn.read_game(out.read_text())
+    assert (game.tags["WhiteTimeControl"], game.tags["BlackTimeControl"]) == ("20", "10")
+    assert parse_clock_comment(game.main.comments[0])[0] <= 20_000
+    assert 9_000 < (parse_clock_comment(game.main.comments[1])[0] or 0) <= 10_000
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-engine", "cmd=x", "-each", "tc=10"], "a match needs two -engine options, got 1"),
+        (["-engine", "cmd=x", "-engine", "cmd=y", "-each", "tc=ab"], "-each tc=ab"),
+        (["-engine", "cmd=x", "-engine", "cmd=y"], "give a time control"),
+        (["-bogus"], "unknown option '-bogus'"),
+        (["-engine", "cmd=x", "colour=red"], "-engine: unknown key 'colour'"),
+        (["-games", "many"], "-games: 'many' is not a whole number"),
+        (["-engine", "cmd=/nonexistent/engine", "-engine", "cmd=y", "-each", "tc=10"],
+         "cannot start '/nonexistent/engine'"),
+    ],
+)
+def test_bad_options_name_the_option(args: list[str], message: str) -> None:
+    done = _match(*args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_option_the_engine_does_not_declare() -> None:
+    done = _match("-engine", _fake(), "option.Colour=red", "-engine", _fake(), "-each", "tc=10")
+    assert done.returncode == 2 and "no option 'Colour' (it declares: Hash)" in done.stderr
+
+
+def test_help() -> None:
+    done = _match("-h")
+    assert done.returncode == 0 and "-engine cmd=CMD" in done.stdout
+
+
+def test_every_option_is_read(tmp_path: Path) -> None:
+    epd = tmp_path / "o.epd"
+    epd.write_text("4k3/8/8/8/8/8/8/4K2R w K - hmvc 3; fmvn 9;\n")
+    options = parse_match_options(
+        [
+            "-engine", "cmd=a b", "name=A", "option.Hash=16", "tc=40/60+0.6",
+            "-engine", "cmd=c", "stall=500",
+            "-each", "tc=300d5", "timemargin=20", "option.Threads=1",
+            "-games", "4", "-rounds", "3", "-repeat", "-concurrency", "2",
+            "-openings", f"file={epd}", "format=epd", "order=random", "plies=4",
+            "-pgnout", "out.pgn", "-sprt", "elo0=-2", "elo1=3", "alpha=0.1", "beta=0.2",
+            "-resign", "movecount=3", "score=600", "-draw", "movenumber=30", "movecount=6",
+            "score=8", "-maxmoves", "150", "-recover", "-illegal", "fide", "-claims", "never",
+            "-srand", "7", "--json",
+        ]
+    )  # fmt: skip
+    s = options.settings
+    assert options.json
+    a, c = s.engines
+    assert (a.command, a.name, dict(a.options), str(a.time_control)) == (
+        "a b", "A", {"Hash": "16", "Threads": "1"}, "40/60+0.6"
+    )
+    assert (c.stall, c.time_control, str(s.control_of(1))) == (500, None, "300d5")
+    assert (s.grace, s.games, s.rounds, s.total_games, s.repeat, s.concurrency) == (
+        20, 4, 3, 12, True, 2
+    )
+    assert s.openings is not None and len(s.openings) == 1
+    assert s.sprt is not None and (s.sprt.elo0, s.sprt.beta) == (-2, 0.2)
+    assert s.resign is not None and (s.resign.movecount, s.resign.score) == (3, 600)
+    assert s.draw is not None and (s.draw.movenumber, s.draw.movecount, s.draw.score) == (30, 6, 8)
+    assert (s.maxmoves, s.recover, s.pgnout, s.seed) == (150, True, "out.pgn", 7)
+    assert (s.illegal, s.claims) == (IllegalMovePolicy.FIDE, ClaimPolicy.NEVER)
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["-sprt", "elo0=5", "elo1=0"], "-sprt"),
+        (["-openings", "format=epd"], "-openings"),
+        (["-illegal", "maybe"], "-illegal"),
+        (["-each", "tc=10", "grace=soon"], "-each grace"),
+        (["-games", "1", "-games", "2"], "-games"),
+    ],
+)
+def test_bad_values(args: list[str], option: str) -> None:
+    engines = ["-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=10"]
+    if args[0] == "-each":
+        engines = engines[:4]
+    with pytest.raises(MatchError) as caught:
+        parse_match_options([*engines, *args])
+    assert str(caught.value).startswith(option)
