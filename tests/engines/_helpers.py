@@ -13,8 +13,8 @@ from chesslaws.engines import (
     EngineSpec,
     MatchResult,
     MatchSettings,
-    OpeningBook,
     Opening,
+    OpeningBook,
     read_match_tc,
     run_match,
 )

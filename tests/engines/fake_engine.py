@@ -1,13 +1,15 @@
 """A scripted UCI engine for the match tests: plays a legal move at once, or misbehaves on cue.
 
 ``python fake_engine.py [--name N] [--illegal-at K,...] [--crash-at K] [--stall-at K]
-[--garbage-at K] [--late-at K] [--think MS] [--score CP]``: on its K-th ``go`` (1-based,
-counted over the whole process) it plays an illegal move, exits, stops answering anything
-(``isready`` included), prints garbage and a ``bestmove`` that is no move, or thinks until told
-``stop``. Otherwise it plays the first legal move in UCI order after ``--think`` ms, reporting
-the score ``--score``. Its own time from
-reading ``go`` to writing ``bestmove`` is reported as ``info string engine_ns N``; the move is
-chosen when ``position`` arrives, so answering ``go`` is instant.
+[--garbage-at K] [--late-at K] [--think MS] [--score CP] [--script FILE]``
+
+On its K-th ``go`` (1-based, counted over the whole process) it plays an illegal move, exits,
+stops answering anything (``isready`` included), prints garbage and a ``bestmove`` that is no
+move, or thinks until told ``stop``. Otherwise it plays the first legal move in UCI order after
+``--think`` ms, reporting the score ``--score``; the move is chosen when ``position`` arrives,
+so answering ``go`` is instant. With ``--script`` (a file of UCI moves of one game) it plays the
+script's move for the ply it is asked about, with no move generation at all: the benchmark's
+engine, answering in microseconds.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import os
 import sys
 import time
 
-from chesslaws import Position
+if "--script" not in sys.argv:
+    from chesslaws import Position
 
 
 def _first_legal(position: Position) -> str:
@@ -46,6 +49,28 @@ def _position(tokens: list[str]) -> Position:
     return position
 
 
+def _scripted(script: list[str]) -> None:
+    out = sys.stdout
+    reply = "0000"
+    for line in sys.stdin:
+        command = line[:10]
+        if command.startswith("position"):
+            tokens = line.split()
+            played = len(tokens) - tokens.index("moves") - 1 if "moves" in tokens else 0
+            reply = script[played] if played < len(script) else "0000"
+        elif command.startswith("go"):
+            out.write(f"info depth 1 score cp 0 nodes 1 time 0\nbestmove {reply}\n")
+        elif command.startswith("isready"):
+            out.write("readyok\n")
+        elif command.startswith("ucinewgame"):
+            continue
+        elif command.startswith("uci"):
+            out.write("id name script\nuciok\n")
+        elif command.startswith("quit"):
+            return
+        out.flush()
+
+
 def _numbers(text: str) -> tuple[int, ...]:
     return tuple(int(word) for word in text.split(","))
 
@@ -57,7 +82,12 @@ def main() -> None:
         parser.add_argument(f"--{cue}-at", type=_numbers, default=())
     parser.add_argument("--think", type=int, default=0)
     parser.add_argument("--score", type=int, default=0)
+    parser.add_argument("--script", default=None)
     args = parser.parse_args()
+    if args.script is not None:
+        with open(args.script, encoding="utf-8") as handle:
+            _scripted(handle.read().split())
+        return
     out = sys.stdout
     gos = 0
     reply = "0000"
@@ -99,7 +129,7 @@ def main() -> None:
                 time.sleep(args.think / 1000)
             spent = time.perf_counter_ns() - started
             out.write(f"info depth 1 score cp {args.score} nodes 1 time {spent // 1_000_000}\n")
-            out.write(f"info string engine_ns {spent}\nbestmove {move}\n")
+            out.write(f"bestmove {move}\n")
         elif command == "stop" and thinking:
             thinking = False
             out.write(f"bestmove {reply}\n")

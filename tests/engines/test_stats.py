@@ -24,7 +24,7 @@ def test_summary_of_wins_losses_and_draws() -> None:
     assert summary.elo == pytest.approx(34.86, abs=0.01)
     # LOS = Phi((W - L) / sqrt(W + L)) = Phi(10 / sqrt(50))
     assert summary.los == pytest.approx(0.5 * (1 + math.erf(10 / math.sqrt(50) / math.sqrt(2))))
-    # error: the 95% interval of the mean score mapped to Elo; the variance of these scores is 0.425 - 0.55^2
+    # error: the 95% interval of the mean score mapped to Elo (variance 0.425 - 0.55^2)
     margin = 1.959964 * math.sqrt((0.425 - 0.55**2) / 100)
     expected = (elo_from_score(0.55 + margin) - elo_from_score(0.55 - margin)) / 2
     assert summary.elo_error == pytest.approx(expected)
