@@ -163,3 +163,9 @@ def test_bad_values(args: list[str], option: str) -> None:
     with pytest.raises(MatchError) as caught:
         parse_match_options([*engines, *args])
     assert str(caught.value).startswith(option)
+
+
+def test_time_odds_the_clock_cannot_run_are_refused_before_any_engine_starts() -> None:
+    done = _match("-engine", "cmd=x", "tc=20+1", "-engine", "cmd=y", "tc=20+2")
+    assert done.returncode == 2
+    assert "time odds 20+1 against 20+2: the controls may differ only" in done.stderr

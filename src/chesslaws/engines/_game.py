@@ -45,7 +45,7 @@ from ._settings import ClaimPolicy, IllegalMovePolicy, MatchSettings
 from ._timecontrol import go_arguments
 from ._uci import Info, Reply, ReplyKind, UciEngine
 
-__all__ = ["GameReport", "MoveNote", "play_game"]
+__all__ = ["GameReport", "MoveNote", "check_odds", "play_game"]
 
 _WIN = {Color.WHITE: "1-0", Color.BLACK: "0-1"}
 _FAULT_TERMINATION = {
@@ -240,7 +240,7 @@ async def play_game(
     start = opening.position()
     names = (by_color[Color.WHITE].name, by_color[Color.BLACK].name)
     report = GameReport(names[0], names[1], opening, start.fen())
-    _check_odds(controls)
+    check_odds(controls)
     referee = _Referee(settings, report, list(controls))
     for color in (Color.WHITE, Color.BLACK):
         try:
@@ -274,7 +274,9 @@ async def play_game(
     return _finish(report, referee)
 
 
-def _check_odds(controls: tuple[TimeControl, TimeControl]) -> None:
+def check_odds(controls: tuple[TimeControl, TimeControl]) -> None:
+    """Time odds the arbiter's clock can run: the controls differ at most in the first period's
+    time, which the arbiter sets for Black at the start (6.10.2); else :class:`MatchError`."""
     white, black = controls
     if white == black:
         return

@@ -20,7 +20,7 @@ from typing import IO
 
 from chesslaws.clock import MONOTONIC, TimeSource
 
-from ._game import GameReport, play_game
+from ._game import GameReport, check_odds, play_game
 from ._openings import Opening
 from ._pgnout import game_pgn
 from ._settings import MatchSettings
@@ -172,7 +172,6 @@ async def run_match(
 
     Raises :class:`EngineError` when an engine cannot be started or set up.
     """
-    for index in (0, 1):
-        settings.control_of(index)  # every engine has a control before anything starts
+    check_odds((settings.control_of(0), settings.control_of(1)))  # before anything starts
     return await _Match(settings, source, on_game).run()
 
