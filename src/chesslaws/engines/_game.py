@@ -28,6 +28,7 @@ from chesslaws.arbiter import (
     ClaimKind,
     Event,
     Game,
+    Millis,
     MoveMade,
     Offer,
     Press,
@@ -116,7 +117,7 @@ class _Referee:
         self.settings = settings
         self.report = report
         self.game = Game(mate_budget=settings.mate_budget)
-        self.at = 0
+        self.at = Millis(0)
         self.low = [0, 0]  # moves in a row below the resign score, per colour
         self.quiet = 0  # plies in a row within the draw score
         self._start(controls)
@@ -137,12 +138,16 @@ class _Referee:
         if white != black:
             self.feed(
                 Arbiter(
-                    0,  # type: ignore[arg-type]
+                    Millis(0),
                     ArbiterActionKind.SET_TIME,
                     player=Color.BLACK,
-                    seconds=black.periods[0].time,  # type: ignore[arg-type]
+                    seconds=Millis(black.periods[0].time),
                 )
             )
+
+    def advance(self, ms: int) -> None:
+        """The game's time moves on by ``ms``: the mover's thinking time."""
+        self.at = Millis(self.at + ms)
 
     @property
     def over(self) -> bool:
@@ -152,7 +157,7 @@ class _Referee:
         """A fault the Laws have no words for: the arbiter declares the game lost (12.9.6)."""
         self.feed(
             Arbiter(
-                self.at,  # type: ignore[arg-type]
+                self.at,
                 ArbiterActionKind.DECLARE,
                 result=_WIN[loser.other],
                 reason="arbiter",
@@ -165,7 +170,7 @@ class _Referee:
     def declare_draw(self, detail: str) -> None:
         self.feed(
             Arbiter(
-                self.at,  # type: ignore[arg-type]
+                self.at,
                 ArbiterActionKind.DECLARE,
                 result="1/2-1/2",
                 reason="arbiter",
@@ -184,7 +189,7 @@ class _Referee:
             (ClaimKind.FIFTY, record.can_claim_fifty()),
         ):
             if can:
-                self.feed(Claim(self.at, color, kind))  # type: ignore[arg-type]
+                self.feed(Claim(self.at, color, kind))
                 return self.over
         return False
 
@@ -202,7 +207,7 @@ class _Referee:
             (ClaimKind.FIFTY, record.can_claim_fifty(move)),
         ):
             if can:
-                self.feed(Claim(self.at, color, kind, move=uci))  # type: ignore[arg-type]
+                self.feed(Claim(self.at, color, kind, move=uci))
                 if self.over:
                     self.report.claimed_move = uci
                 return self.over
@@ -302,13 +307,13 @@ def _rule_reply(
     if reply.kind is ReplyKind.TIMEOUT or (
         reply.kind is ReplyKind.MOVE and reply.elapsed >= to_flag + settings.grace
     ):
-        referee.at += max(reply.elapsed, to_flag)
-        referee.feed(Tick(referee.at))  # type: ignore[arg-type]
+        referee.advance(max(reply.elapsed, to_flag))
+        referee.feed(Tick(referee.at))
         referee.report.termination = "time forfeit"
         referee.report.detail = f"{name} ({color.label}): {reply.detail or 'moved too late'}"
         return True
     if reply.kind is not ReplyKind.MOVE:
-        referee.at += min(reply.elapsed, max(to_flag - 1, 0))
+        referee.advance(min(reply.elapsed, max(to_flag - 1, 0)))
         termination = _FAULT_TERMINATION[reply.kind]
         referee.declare_loss(color, termination, f"{name} ({color.label}): {reply.detail}")
         return True
@@ -318,12 +323,12 @@ def _rule_reply(
     if charged >= to_flag:
         note = f"grace: {charged - to_flag + 1} ms over"
         charged = to_flag - 1
-    referee.at += charged
+    referee.advance(charged)
     if referee.claim_with_move(color, reply.move):
         return True
-    rulings = referee.feed(MoveMade(referee.at, color, reply.move))  # type: ignore[arg-type]
+    rulings = referee.feed(MoveMade(referee.at, color, reply.move))
     if not referee.over:
-        rulings = referee.feed(Press(referee.at, color))  # type: ignore[arg-type]
+        rulings = referee.feed(Press(referee.at, color))
     if any(r.kind is RulingKind.ILLEGAL_MOVE for r in rulings):
         detail = f"{name} ({color.label}): illegal move {reply.move}"
         if referee.over:
@@ -357,7 +362,7 @@ def _adjudicate(referee: _Referee, color: Color, reply: Reply) -> None:
         else:
             referee.low[color] = 0
         if referee.low[color] >= resign.movecount:
-            referee.feed(Resign(referee.at, color))  # type: ignore[arg-type]
+            referee.feed(Resign(referee.at, color))
             referee.report.termination = "adjudication"
             referee.report.detail = (
                 f"{referee.report.white if color is Color.WHITE else referee.report.black} "
@@ -369,8 +374,8 @@ def _adjudicate(referee: _Referee, color: Color, reply: Reply) -> None:
         referee.quiet = referee.quiet + 1 if score is not None and abs(score) <= draw.score else 0
         number = referee.game.position.fullmove_number
         if referee.quiet >= 2 * draw.movecount and number > draw.movenumber:
-            referee.feed(Offer(referee.at, color))  # type: ignore[arg-type]
-            referee.feed(Accept(referee.at, color.other))  # type: ignore[arg-type]
+            referee.feed(Offer(referee.at, color))
+            referee.feed(Accept(referee.at, color.other))
             if referee.over:
                 referee.report.termination = "adjudication"
                 referee.report.detail = (

@@ -100,6 +100,8 @@ class _Parser:
         self.engines: list[dict[str, str]] = []
         self.each: dict[str, str] = {}
         self.values: dict[str, object] = {}
+        self.numbers: dict[str, int] = {}
+        self.texts: dict[str, str] = {}
         self.json = False
 
     def words(self) -> list[str]:
@@ -166,10 +168,11 @@ class _Parser:
 
     def number(self, option: str) -> None:
         low = 0 if option in ("-srand",) else 1
-        self.values[option] = _int(option, self.one(option), low=low)
+        self.numbers[option] = self.values[option] = _int(option, self.one(option), low=low)
 
     def text(self, option: str) -> None:
-        self.values[option] = self.one(option)
+        self.texts[option] = self.one(option)
+        self.values[option] = True
 
     def repeat(self, option: str) -> None:
         words = self.words()
@@ -199,20 +202,20 @@ class _Parser:
                 "give a time control: -each tc=TC (or tc= in each -engine)", option="tc"
             )
         grace_text = self.each.get("grace", self.each.get("timemargin"))
-        v = self.values
+        numbers, texts = self.numbers, self.texts
         settings = MatchSettings(
             engines=specs,
             time_control=None if each_tc is None else read_match_tc(each_tc, "-each tc"),
             grace=0 if grace_text is None else _int("-each grace", grace_text),
-            games=int(v.get("-games", 1)),  # type: ignore[call-overload]
-            rounds=int(v.get("-rounds", 1)),  # type: ignore[call-overload]
-            repeat=bool(v.get("-repeat", False)),
-            concurrency=int(v.get("-concurrency", 1)),  # type: ignore[call-overload]
-            pgnout=v.get("-pgnout"),  # type: ignore[arg-type]
-            maxmoves=v.get("-maxmoves"),  # type: ignore[arg-type]
-            recover=bool(v.get("-recover", False)),
-            seed=v.get("-srand"),  # type: ignore[arg-type]
-            event=str(v.get("-event", "chesslaws match")),
+            games=numbers.get("-games", 1),
+            rounds=numbers.get("-rounds", 1),
+            repeat="-repeat" in self.values,
+            concurrency=numbers.get("-concurrency", 1),
+            pgnout=texts.get("-pgnout"),
+            maxmoves=numbers.get("-maxmoves"),
+            recover="-recover" in self.values,
+            seed=numbers.get("-srand"),
+            event=texts.get("-event", "chesslaws match"),
         )
         return replace(
             settings,
@@ -299,11 +302,11 @@ class _Parser:
         )
 
     def choice(self, option: str, kind: type[_E], default: _E) -> _E:
-        text = self.values.get(option)
+        text = self.texts.get(option)
         if text is None:
             return default
         try:
-            return kind(str(text))
+            return kind(text)
         except ValueError:
             allowed = " or ".join(m.value for m in kind)
             raise MatchError(f"{option} {text} (expected {allowed})", option=option) from None
