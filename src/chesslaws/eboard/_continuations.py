@@ -1,0 +1,134 @@
+"""The legal continuations of a position, keyed by the squares each one changes.
+
+A move made on the board (4.7) leaves the position before it with a few squares changed: two
+for an ordinary move or capture, three for en passant, up to four for castling. The table maps
+each such set of changes to its move, so the board the sensors show is matched to a legal move
+by one dictionary look-up, whatever order the hand took. Boards that identify pieces are
+matched on the codes; occupancy-only boards on which squares are filled, with captures told
+apart by the square refilled after the capturing piece was lifted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from chesslaws.core import Move, Position
+
+__all__ = ["Continuations", "changes_of"]
+
+Changes = frozenset[tuple[int, int]]
+Occupancy = frozenset[tuple[int, bool]]
+
+
+def changes_of(before: tuple[int, ...], after: tuple[int, ...]) -> dict[int, int]:
+    """The squares whose code differs between two boards, with the code in ``after``."""
+    return {
+        sq: code for sq, (old, code) in enumerate(zip(before, after, strict=True)) if old != code
+    }
+
+
+class Continuations:
+    """The legal moves of ``position``, found from the squares they change.
+
+    ``match(changes)`` takes the squares where the board differs from the position (square to
+    the code now on it) and returns the legal move that leaves exactly that board, or None.
+    """
+
+    __slots__ = ("_after", "_by_changes", "_by_occupancy", "codes", "moves", "position", "ucis")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.codes = position.board_codes()
+        self._by_changes: dict[Changes, Move] = {}
+        self._by_occupancy: dict[Occupancy, list[tuple[Move, int | None]]] | None = None
+        self._after: dict[Move, tuple[int, ...]] = {}
+        self.moves: list[Move] = []
+        self.ucis: set[str] = set()
+        for code in position.legal_codes():
+            move = position.move_of(code)
+            changes = self._changes(position, code)
+            self._by_changes[frozenset(changes.items())] = move
+            self.moves.append(move)
+            self.ucis.add(position.uci(move))
+
+    def _changes(self, position: Position, code: int) -> dict[int, int]:
+        frm, to, promotion, kind = code & 63, code >> 6 & 63, code >> 12 & 7, code >> 15
+        board = self.codes
+        piece = board[frm]
+        if kind == 0:  # an ordinary move or capture, a promotion
+            return {frm: 0, to: promotion | (piece & 8) if promotion else piece}
+        if kind == 1:  # en passant: the captured pawn stands beside the arrival square
+            return {frm: 0, to: piece, to - 8 if piece < 8 else to + 8: 0}
+        position.push_code(code)  # castling: let the core place king and rook (Chess960 too)
+        after = position.board_codes()
+        position.pop_code()
+        return changes_of(board, after)
+
+    def match(self, changes: Mapping[int, int]) -> Move | None:
+        """The legal move that changes exactly ``changes`` (square to new code), or None."""
+        if not changes or len(changes) > 4:
+            return None
+        return self._by_changes.get(frozenset(changes.items()))
+
+    def match_occupancy(
+        self,
+        changes: Mapping[int, bool],
+        emptied_at: Mapping[int, int],
+        filled_at: Mapping[int, int],
+    ) -> list[Move]:
+        """The legal moves an occupancy-only board may show: ``changes`` maps the squares whose
+        occupancy differs from the position to whether they are filled now.
+
+        A capture leaves its arrival square filled as before, so it must have been refilled
+        (``filled_at``) after the capturing piece left its square (``emptied_at``). Promotions
+        to different pieces look alike: all of them are returned.
+        """
+        if not changes or len(changes) > 4:
+            return []
+        table = self._by_occupancy
+        if table is None:
+            table = self._by_occupancy = self._occupancy_table()
+        found = []
+        for move, refilled in table.get(frozenset(changes.items()), ()):
+            if refilled is not None:
+                left = emptied_at.get(move.from_square)
+                filled = filled_at.get(refilled)
+                if left is None or filled is None or filled < left:
+                    continue
+            found.append(move)
+        return found
+
+    def _occupancy_table(self) -> dict[Occupancy, list[tuple[Move, int | None]]]:
+        table: dict[Occupancy, list[tuple[Move, int | None]]] = {}
+        codes = self.codes
+        for changes, move in self._by_changes.items():
+            occupancy = frozenset(
+                (sq, bool(code)) for sq, code in changes if bool(code) != bool(codes[sq])
+            )
+            refilled = None
+            for sq, code in changes:
+                if code and codes[sq]:
+                    refilled = sq  # filled before and after: a capture's arrival square
+            table.setdefault(occupancy, []).append((move, refilled))
+        return table
+
+    def after(self, move: Move) -> tuple[int, ...]:
+        """The board once ``move`` (legal here) is made."""
+        board = self._after.get(move)
+        if board is None:
+            for changes, found in self._by_changes.items():
+                if found == move:
+                    codes = list(self.codes)
+                    for sq, code in changes:
+                        codes[sq] = code
+                    board = self._after[move] = tuple(codes)
+                    break
+            else:
+                raise ValueError(f"{move.uci()} is not a legal move here")
+        return board
+
+    def position_after(self, move: Move) -> Position:
+        """A new position once ``move`` (legal here) is made."""
+        position = self.position.copy()
+        position.push(move)
+        return position
