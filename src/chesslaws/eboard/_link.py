@@ -2,8 +2,10 @@
 
 :class:`DgtReadings` turns decoded messages into readings (a board dump into a snapshot, a
 field update into a lift or a place, a change of the clock's lever into a press by the player
-whose side went down). :func:`play_board` drives a serial link: it asks the board for a dump
-and for updates, then feeds every reading to a :class:`BoardGame` with the time it arrived.
+whose side went down). A lever moved to start the clock the arbiter already runs (the clock
+put right after a ruling) is no press. :func:`play_board` drives a serial link: it asks the
+board for a dump and for updates, then feeds every reading to a :class:`BoardGame` with the
+time it arrived.
 pyserial is imported only by :func:`open_serial` (the ``eboard`` extra).
 """
 
@@ -25,6 +27,7 @@ from ._dgt import (
     core_code,
     square_of_index,
 )
+from ._interpreter import Notice
 from ._readings import BoardSnapshot, Lever, Lift, Place, Reading
 from ._session import BoardGame
 
@@ -92,6 +95,18 @@ def open_serial(port: str) -> SerialLink:
     return link
 
 
+def _sets_the_clock(board: BoardGame, lever: Lever) -> bool:
+    """A lever moved to start the clock that already runs for the arbiter: the physical clock
+    put right after a ruling (7.1, 7.5.1: the offender's clock restarted), not a press."""
+    running = board.game.state().running
+    if running is None or running is not lever.by.other:
+        return False
+    board.notices.append(
+        Notice(lever.at, "clock_set", f"the lever set to {running.label}'s clock: no press")
+    )
+    return True
+
+
 def play_board(
     link: SerialLink,
     board: BoardGame,
@@ -117,6 +132,8 @@ def play_board(
         at = Millis(max(now(), 0))
         for message in decoder.feed(data):
             for reading in source.readings(message, at):
+                if isinstance(reading, Lever) and _sets_the_clock(board, reading):
+                    continue
                 if on_reading is not None:
                     on_reading(reading)
                 board.feed(reading)

@@ -69,7 +69,11 @@ class BoardGame:
             try:
                 start_event = parse_event(start, 0)
             except InvalidEvent as error:
-                raise InvalidReading(f"line 0: the start event: {error}", line=0) from None
+                why = str(error).removeprefix("line 0: ")
+                raise InvalidReading(
+                    f"line 0: a readings log begins with the arbiter's 'start' event ({why})",
+                    line=0,
+                ) from None
         else:
             start_event = start
         if not isinstance(start_event, Start):
