@@ -69,6 +69,17 @@ class Notice:
 _PROMOTION_TYPES = (2, 3, 4, 5)
 
 
+def _key(position: Position) -> tuple[object, ...]:
+    """What tells two positions apart, cheaply (the FEN takes longer to write)."""
+    return (
+        position.board_codes(),
+        position.turn,
+        position.castling_rights,
+        position.ep_square,
+        position.halfmove_clock,
+    )
+
+
 class Interpreter:
     """Turns released square changes, lever presses and buttons into events for ``game``.
 
@@ -106,7 +117,7 @@ class Interpreter:
 
     def _new_turn(self, position: Position) -> None:
         self.expected = position
-        self._fen = position.fen()
+        self._key = _key(position)
         self.codes = position.board_codes()
         self.table = Continuations(position)
         self.mover: Color = position.turn
@@ -159,13 +170,15 @@ class Interpreter:
             )
             return
         position = self.game.position
-        if position.fen() != self._fen:
+        if _key(position) != self._key:
             self._new_turn(position)
         else:
             self._recompute()
         synced = self._shows_expected()
         if self.synced and not synced:
-            self._notice(at, "set_pieces", "set the pieces as the arbiter's position: " + self._fen)
+            self._notice(
+                at, "set_pieces", "set the pieces as the arbiter's position: " + self.expected.fen()
+            )
         self.synced = synced
 
     # -- emitting ------------------------------------------------------------------------------
@@ -249,7 +262,7 @@ class Interpreter:
             self._notice(
                 snapshot.at,
                 "set_pieces",
-                "set the pieces as the arbiter's position: " + self._fen,
+                "set the pieces as the arbiter's position: " + self.expected.fen(),
             )
 
     def _hand(self, change: Change, before: int) -> None:
@@ -297,7 +310,7 @@ class Interpreter:
         """A new piece touches the promotion square: the promotion is fixed (4.4.4)."""
         if self.promotion_touched:
             return
-        if any(m.promotion is not None and m.to_square == square for m in self.table.moves):
+        if self.table.promotes_to(square):
             self.promotion_touched = True
             self._emit(Touch(at, self.mover, square, piece))
 
@@ -327,12 +340,13 @@ class Interpreter:
         """The legal move the board shows, if any."""
         if not self.occupancy:
             return self.table.match(self.diff)
-        moves = self.table.match_occupancy(self.odiff, self.emptied_at, self.filled_at)
-        if any(m.promotion is not None for m in moves):
-            moves = [m for m in moves if m.promotion == self.choice]
-        if not moves:
+        found = self.table.match_occupancy(self.odiff, self.emptied_at, self.filled_at)
+        if any(m.promotion is not None for m, _ in found):
+            found = [(m, n) for m, n in found if m.promotion == self.choice]
+        if not found:
             return None
-        return max(moves, key=lambda m: self.filled_at.get(m.to_square, -1))
+        filled = self.filled_at
+        return max(found, key=lambda f: (f[1], filled.get(f[0].to_square, -1)))[0]
 
     # -- a candidate waiting to be made --------------------------------------------------------
 
@@ -349,10 +363,22 @@ class Interpreter:
                     elif isinstance(item, Button):
                         self._button(item)
                 self._set_candidate(move, at)
+            elif all(
+                item.square in self._moved_squares()
+                for item, _ in self.held
+                if isinstance(item, Change)
+            ):
+                self.held = []  # the mover's hand on the piece it just moved, let go again
             return
         after = self.table.after(self.candidate)
         if self._reply_shown(after) or self._only_opponent_lifted(after):
             self._confirm()
+
+    def _moved_squares(self) -> set[int]:
+        """The squares the candidate changes."""
+        assert self.candidate is not None
+        after, codes = self.table.after(self.candidate), self.codes
+        return {sq for sq in range(64) if after[sq] != codes[sq]}
 
     def _reply_shown(self, after: tuple[int, ...]) -> bool:
         """The board shows the candidate and a legal reply to it (capture and recapture)."""
@@ -371,10 +397,13 @@ class Interpreter:
         """Since the candidate, only pieces of the player who would then have the move were
         lifted: his hand, so the move was made (1.3)."""
         other = self.mover.other
-        changes = changes_of(after, tuple(self.sensed))
-        return bool(changes) and all(
-            code == 0 and after[sq] and after[sq] != OCCUPIED and after[sq] >> 3 == other
-            for sq, code in changes.items()
+        sensed = self.sensed
+        if self.occupancy:
+            changed = [sq for sq in range(64) if bool(sensed[sq]) != bool(after[sq])]
+        else:
+            changed = [sq for sq in range(64) if sensed[sq] != after[sq]]
+        return bool(changed) and all(
+            not sensed[sq] and after[sq] and after[sq] >> 3 == other for sq in changed
         )
 
     def _confirm(self) -> list[Ruling]:
