@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -91,6 +92,22 @@ def test_replay_from_stdin_with_notices() -> None:
     assert kinds == ["knocked", "knocked"]
 
 
+CODES = {"n": 10, "P": 1, "p": 9, "q": 13}
+
+
+def _play(board: SimulatedBoard, steps: list[tuple[str, ...]]) -> None:
+    for step in steps:
+        if step[0] == "press":
+            board.press(step[1])
+        else:
+            square = "abcdefgh".index(step[1][0]) + 8 * (int(step[1][1]) - 1)
+            if step[0] == "lift":
+                board.lift(square)
+            else:
+                board.place(square, CODES[step[2]])
+        time.sleep(0.15)
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
 def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     """The simulated board (turned round) speaks the DGT protocol on a pty; ``chesslaws eboard
@@ -122,7 +139,6 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     try:
         assert board.wait_for_updates(20), "the reader never asked for updates"
         time.sleep(0.3)
-        codes = {"n": 10, "P": 1, "p": 9, "q": 13}
         steps = [
             ("lift", "f2"),
             ("place", "f3", "P"),
@@ -148,19 +164,7 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
             ("lift", "d8"),
             ("place", "h4", "q"),  # mate: made once it settles
         ]
-        for step in steps:
-            square = (
-                "abcdefgh".index(step[1][0]) + 8 * (int(step[1][1]) - 1)
-                if step[0] != "press"
-                else 0
-            )
-            if step[0] == "lift":
-                board.lift(square)
-            elif step[0] == "place":
-                board.place(square, codes[step[2]])
-            else:
-                board.press(step[1])
-            time.sleep(0.15)
+        _play(board, steps)
         out, err = process.communicate(timeout=20)
     finally:
         if process.poll() is None:
@@ -194,4 +198,93 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     replay = chesslaws("eboard", "replay", "--events", str(readings))
     assert [json.loads(x)["type"] for x in replay.stdout.splitlines()] == [
         e["type"] for e in events
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
+    """``--serve``: each event goes to its player's seat, without ``at`` and ``by`` (a stand-in
+    server on loopback records what arrives)."""
+    pytest.importorskip("serial")
+    server_module = pytest.importorskip("websockets.sync.server")
+    received: list[tuple[str, dict[str, object]]] = []
+
+    def handler(connection: object) -> None:
+        path = connection.request.path  # type: ignore[attr-defined]
+        for message in connection:  # type: ignore[attr-defined]
+            received.append((path, json.loads(message)))
+
+    server = server_module.serve(handler, "127.0.0.1", 0)
+    port = server.socket.getsockname()[1]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    board = SimulatedBoard()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "chesslaws",
+            "eboard",
+            "--port",
+            board.path,
+            "--serve",
+            f"ws://127.0.0.1:{port}",
+            "--game",
+            "g1",
+            "--seat",
+            "white=WT",
+            "--seat",
+            "black=BT",
+            "--time-control",
+            "300+2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert board.wait_for_updates(20), "the reader never asked for updates"
+        time.sleep(0.3)
+        _play(
+            board,
+            [
+                ("lift", "f2"),
+                ("place", "f3", "P"),
+                ("press", "left"),
+                ("lift", "e7"),
+                ("place", "e5", "p"),
+                ("press", "right"),
+                ("lift", "g2"),
+                ("place", "g4", "P"),
+                ("press", "left"),
+                ("lift", "d8"),
+                ("place", "h4", "q"),
+            ],
+        )
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+        board.close()
+        server.shutdown()
+    assert process.returncode == 0, err
+    assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
+    white = [m for path, m in received if path == "/ws/games/g1?token=WT"]
+    black = [m for path, m in received if path == "/ws/games/g1?token=BT"]
+    assert white == [
+        {"type": "touch", "square": "f2"},
+        {"type": "move", "move": "f2f3"},
+        {"type": "press"},
+        {"type": "touch", "square": "g2"},
+        {"type": "move", "move": "g2g4"},
+        {"type": "press"},
+    ]
+    assert black == [
+        {"type": "touch", "square": "e7"},
+        {"type": "move", "move": "e7e5"},
+        {"type": "press"},
+        {"type": "touch", "square": "d8"},
+        {"type": "move", "move": "d8h4"},
     ]
