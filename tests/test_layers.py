@@ -16,7 +16,8 @@ ALLOWED: dict[str, set[str]] = {
     "pgn": {"core", "endings", "clock"},
     "audit": {"core", "endings", "clock", "pgn"},
     "engines": {"core", "endings", "clock", "arbiter", "pgn"},
-    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines"},
+    "eboard": {"core", "clock", "endings", "arbiter"},
+    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines", "eboard"},
 }
 BOTTOM = {"_errors", "_color"}
 

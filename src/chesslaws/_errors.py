@@ -11,6 +11,7 @@ working, and carries what went wrong as data (the input, where in it, and why)::
     │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
     ├── PgnError            a PGN game that cannot be read (``line``, ``column``)
     ├── InvalidEvent        an event-log line the arbiter cannot take (``line``, ``field``)
+    ├── InvalidReading      an e-board reading that cannot be read (``line``, ``field``)
     ├── TimeControlError    a time-control string that cannot be read (``index``)
     └── ClockError          a clock used against its state (a press by the side not on move,
                             time running backwards, a control that cannot drive a clock)
@@ -27,6 +28,7 @@ __all__ = [
     "InvalidEvent",
     "InvalidFen",
     "InvalidNotation",
+    "InvalidReading",
     "PgnError",
     "TimeControlError",
 ]
@@ -86,6 +88,15 @@ class PgnError(ChessLawsError):
 
 class InvalidEvent(ChessLawsError):
     """An event (``spec/events.md``) that cannot be taken; ``line`` is 0-based, ``field`` named."""
+
+    def __init__(self, message: str, *, line: int | None = None, field: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.field = field
+
+
+class InvalidReading(ChessLawsError):
+    """An e-board reading (``docs/eboard.md``) that cannot be read: ``line`` 0-based, ``field``."""
 
     def __init__(self, message: str, *, line: int | None = None, field: str = "") -> None:
         super().__init__(message)

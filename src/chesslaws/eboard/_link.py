@@ -1,0 +1,141 @@
+"""A DGT-compatible board on a serial port: its messages as readings, played into a game.
+
+:class:`DgtReadings` turns decoded messages into readings (a board dump into a snapshot, a
+field update into a lift or a place, a change of the clock's lever into a press by the player
+whose side went down). A lever moved to start the clock the arbiter already runs (the clock
+put right after a ruling) is no press. :func:`play_board` drives a serial link: it asks the
+board for a dump and for updates, then feeds every reading to a :class:`BoardGame` with the
+time it arrived.
+pyserial is imported only by :func:`open_serial` (the ``eboard`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from chesslaws._color import Color
+from chesslaws.arbiter import Millis
+
+from ._dgt import (
+    BoardDump,
+    ClockTimes,
+    Command,
+    Decoder,
+    FieldUpdate,
+    Message,
+    core_code,
+    square_of_index,
+)
+from ._interpreter import Notice
+from ._readings import BoardSnapshot, Lever, Lift, Place, Reading
+from ._session import BoardGame
+
+__all__ = ["DgtReadings", "SerialLink", "open_serial", "play_board"]
+
+
+class SerialLink(Protocol):
+    """What :func:`play_board` needs of a serial port (pyserial's ``Serial`` has it)."""
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+class DgtReadings:
+    """Readings from DGT messages.
+
+    The clock knows its left and right players, not their colours: the first lever press of
+    the game is by ``first`` (the side to move at the start, 6.6), which tells the sides.
+    ``left`` fixes them instead.
+    """
+
+    def __init__(self, *, first: Color = Color.WHITE, left: Color | None = None) -> None:
+        self._first = first
+        self._left = left
+        self._left_runs: bool | None = None
+
+    def readings(self, message: Message, at: Millis) -> list[Reading]:
+        """The readings one message stands for (none for most clock messages)."""
+        if isinstance(message, BoardDump):
+            return [BoardSnapshot(at, message.codes())]
+        if isinstance(message, FieldUpdate):
+            square = square_of_index(message.index & 63)
+            code = core_code(message.piece)
+            return [Place(at, square, code) if code else Lift(at, square)]
+        if isinstance(message, ClockTimes) and message.ack is None and message.connected:
+            return self._lever(message, at)
+        return []
+
+    def _lever(self, message: ClockTimes, at: Millis) -> list[Reading]:
+        left_runs = message.left_runs
+        previous, self._left_runs = self._left_runs, left_runs
+        if previous is None or previous == left_runs:
+            return []
+        pressed_left = not left_runs  # the left side went down: the left player pressed
+        if self._left is None:
+            self._left = self._first if pressed_left else self._first.other
+        by = self._left if pressed_left else self._left.other
+        return [Lever(at, by)]
+
+
+def open_serial(port: str) -> SerialLink:
+    """Open ``port`` as the protocol wants it: 9600 baud, 8 data bits, no parity, 1 stop bit."""
+    try:
+        import serial  # type: ignore[import-untyped]
+    except ImportError:
+        raise RuntimeError(
+            "reading a board needs pyserial: pip install 'chesslaws[eboard]'"
+        ) from None
+    link: SerialLink = serial.Serial(
+        port, 9600, bytesize=8, parity="N", stopbits=1, timeout=0.05, xonxoff=False, rtscts=False
+    )
+    return link
+
+
+def _sets_the_clock(board: BoardGame, lever: Lever) -> bool:
+    """A lever moved to start the clock that already runs for the arbiter: the physical clock
+    put right after a ruling (7.1, 7.5.1: the offender's clock restarted), not a press."""
+    running = board.game.state().running
+    if running is None or running is not lever.by.other:
+        return False
+    board.notices.append(
+        Notice(lever.at, "clock_set", f"the lever set to {running.label}'s clock: no press")
+    )
+    return True
+
+
+def play_board(
+    link: SerialLink,
+    board: BoardGame,
+    *,
+    now: Callable[[], int],
+    stop: Callable[[], bool] = lambda: False,
+    on_reading: Callable[[Reading], None] | None = None,
+) -> None:
+    """Read the board on ``link`` into ``board`` until the game ends, ``stop()`` or the port
+    closes. ``now()`` gives milliseconds since the game's start."""
+    start = board.game.start_event
+    first = Color.WHITE
+    if start is not None and start.fen is not None and " b " in f" {start.fen} ":
+        first = Color.BLACK
+    source = DgtReadings(first=first)
+    decoder = Decoder()
+    link.write(bytes((Command.RESET, Command.SEND_BRD, Command.SEND_UPDATE_NICE, Command.SEND_CLK)))
+    while not board.game.is_over and not stop():
+        try:
+            data = link.read(256)
+        except Exception:
+            break
+        at = Millis(max(now(), 0))
+        for message in decoder.feed(data):
+            for reading in source.readings(message, at):
+                if isinstance(reading, Lever) and _sets_the_clock(board, reading):
+                    continue
+                if on_reading is not None:
+                    on_reading(reading)
+                board.feed(reading)
+        board.advance(at)
+    board.finish()

@@ -1,0 +1,290 @@
+"""``chesslaws eboard``: replaying readings logs, and a simulated board over a pseudo-terminal
+read by ``chesslaws eboard --port`` into an event log, with the rulings expected."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from chesslaws.eboard._simulator import SimulatedBoard
+from tests.eboard._script import Script
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def chesslaws(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chesslaws", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+
+
+def _illegal_then_mate() -> Script:
+    """1. f3, Black's knight carried illegally to b6 (ruled, restored: the knight must move),
+    1... Nc6 2. g4 e5 3. a3 Qh4#."""
+    script = Script().move("f2", "f3", "P", "white")
+    script.lift("b8").place("b6", "n").lever("black")  # illegal: 7.5.1, penalty
+    script.lift("b6").place("b8", "n")  # the position restored
+    script.move("b8", "c6", "n", "black").move("g2", "g4", "P", "white")
+    script.move("e7", "e5", "p", "black").move("a2", "a3", "P", "white")
+    return script.move("d8", "h4", "q")
+
+
+def test_replay_writes_the_arbiters_rulings(tmp_path: Path) -> None:
+    readings = tmp_path / "readings.jsonl"
+    readings.write_text("\n".join(_illegal_then_mate().text()) + "\n")
+    replay = chesslaws("eboard", "replay", str(readings))
+    assert replay.returncode == 0, replay.stderr
+    rulings = [json.loads(line) for line in replay.stdout.splitlines()]
+    assert [r["ruling"] for r in rulings] == ["illegal_move", "game_over"]
+    assert rulings[0]["must_move"] == ["b8a6", "b8c6"]
+    assert rulings[1]["reason"] == "checkmate"
+    events = chesslaws("eboard", "replay", "--events", str(readings))
+    log = tmp_path / "events.jsonl"
+    log.write_text(events.stdout)
+    assert json.loads(events.stdout.splitlines()[0])["type"] == "start"
+    assert chesslaws("arbitrate", str(log)).stdout == replay.stdout  # exactly as arbitrate
+
+
+def test_replay_reports_bad_lines_and_reads_on(tmp_path: Path) -> None:
+    script = Script().move("e2", "e4", "P", "white")
+    lines = script.text()
+    lines.insert(2, '{"type": "lift", "at": 0.35, "square": "z9"}')
+    lines.insert(3, "not json")
+    readings = tmp_path / "readings.jsonl"
+    readings.write_text("\n".join(lines) + "\n")
+    result = chesslaws("eboard", "replay", "--events", str(readings))
+    assert result.returncode == 2
+    assert "line 2: lift reading: no such square: 'z9'" in result.stderr
+    assert "line 3: not valid JSON" in result.stderr
+    moves = [json.loads(x) for x in result.stdout.splitlines() if '"move"' in x]
+    assert [m["move"] for m in moves] == ["e2e4"]
+
+
+def test_replay_errors(tmp_path: Path) -> None:
+    missing = chesslaws("eboard", "replay", str(tmp_path / "none.jsonl"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    bad_start = tmp_path / "bad.jsonl"
+    bad_start.write_text('{"type": "lift", "at": 1, "square": "e2"}\n')
+    result = chesslaws("eboard", "replay", str(bad_start))
+    assert result.returncode == 2 and "begins with the arbiter's 'start' event" in result.stderr
+    assert "Traceback" not in result.stderr
+    usage = chesslaws("eboard")
+    assert usage.returncode == 2 and "--port" in usage.stderr
+
+
+def test_replay_from_stdin_with_notices() -> None:
+    script = Script().lift("c1").lift("d1", after=5).place("c1", "B").place("d1", "Q")
+    result = chesslaws("eboard", "replay", "--notices", "-", stdin="\n".join(script.text()))
+    assert result.returncode == 0 and result.stdout == ""
+    kinds = [json.loads(line)["notice"] for line in result.stderr.splitlines()]
+    assert kinds == ["knocked", "knocked"]
+
+
+CODES = {"n": 10, "P": 1, "p": 9, "q": 13}
+
+
+def _play(board: SimulatedBoard, steps: list[tuple[str, ...]]) -> None:
+    for step in steps:
+        if step[0] == "press":
+            board.press(step[1])
+        else:
+            square = "abcdefgh".index(step[1][0]) + 8 * (int(step[1][1]) - 1)
+            if step[0] == "lift":
+                board.lift(square)
+            else:
+                board.place(square, CODES[step[2]])
+        time.sleep(0.15)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
+    """The simulated board (turned round) speaks the DGT protocol on a pty; ``chesslaws eboard
+    --port`` reads it: an illegal knight move is ruled, the clock put right, and a mate ends
+    the game (the reader then exits)."""
+    pytest.importorskip("serial")
+    board = SimulatedBoard(orientation=2)
+    log, readings = tmp_path / "events.jsonl", tmp_path / "readings.jsonl"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "chesslaws",
+            "eboard",
+            "--port",
+            board.path,
+            "--log",
+            str(log),
+            "--readings",
+            str(readings),
+            "--time-control",
+            "300+2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert board.wait_for_updates(20), "the reader never asked for updates"
+        time.sleep(0.3)
+        steps = [
+            ("lift", "f2"),
+            ("place", "f3", "P"),
+            ("press", "left"),
+            ("lift", "b8"),
+            ("place", "b6", "n"),
+            ("press", "right"),  # illegal: ruled
+            ("lift", "b6"),
+            ("place", "b8", "n"),  # the position restored
+            ("press", "left"),  # the clock put right: Black's clock runs again, no press
+            ("lift", "b8"),
+            ("place", "c6", "n"),
+            ("press", "right"),
+            ("lift", "g2"),
+            ("place", "g4", "P"),
+            ("press", "left"),
+            ("lift", "e7"),
+            ("place", "e5", "p"),
+            ("press", "right"),
+            ("lift", "a2"),
+            ("place", "a3", "P"),
+            ("press", "left"),
+            ("lift", "d8"),
+            ("place", "h4", "q"),  # mate: made once it settles
+        ]
+        _play(board, steps)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+        board.close()
+    assert process.returncode == 0, err
+    rulings = [json.loads(line) for line in out.splitlines()]
+    assert [r["ruling"] for r in rulings] == ["illegal_move", "game_over"]
+    assert rulings[0]["must_move"] == ["b8a6", "b8c6"] and rulings[1]["reason"] == "checkmate"
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert events[0] == {"type": "start", "time_control": "300+2"}
+    assert [e["move"] for e in events if e["type"] == "move"] == [
+        "f2f3",
+        "b8b6",
+        "b8c6",
+        "g2g4",
+        "e7e5",
+        "a2a3",
+        "d8h4",
+    ]
+    assert [e["by"] for e in events if e["type"] == "press"] == [
+        "white",
+        "black",
+        "black",
+        "white",
+        "black",
+        "white",
+    ]
+    # The raw readings the reader recorded replay to the same event log.
+    replay = chesslaws("eboard", "replay", "--events", str(readings))
+    assert [json.loads(x)["type"] for x in replay.stdout.splitlines()] == [
+        e["type"] for e in events
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
+    """``--serve``: each event goes to its player's seat, without ``at`` and ``by`` (a stand-in
+    server on loopback records what arrives)."""
+    pytest.importorskip("serial")
+    server_module = pytest.importorskip("websockets.sync.server")
+    received: list[tuple[str, dict[str, object]]] = []
+
+    def handler(connection: object) -> None:
+        path = connection.request.path  # type: ignore[attr-defined]
+        for message in connection:  # type: ignore[attr-defined]
+            received.append((path, json.loads(message)))
+
+    server = server_module.serve(handler, "127.0.0.1", 0)
+    port = server.socket.getsockname()[1]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    board = SimulatedBoard()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "chesslaws",
+            "eboard",
+            "--port",
+            board.path,
+            "--serve",
+            f"ws://127.0.0.1:{port}",
+            "--game",
+            "g1",
+            "--seat",
+            "white=WT",
+            "--seat",
+            "black=BT",
+            "--time-control",
+            "300+2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert board.wait_for_updates(20), "the reader never asked for updates"
+        time.sleep(0.3)
+        _play(
+            board,
+            [
+                ("lift", "f2"),
+                ("place", "f3", "P"),
+                ("press", "left"),
+                ("lift", "e7"),
+                ("place", "e5", "p"),
+                ("press", "right"),
+                ("lift", "g2"),
+                ("place", "g4", "P"),
+                ("press", "left"),
+                ("lift", "d8"),
+                ("place", "h4", "q"),
+            ],
+        )
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+        board.close()
+        server.shutdown()
+    assert process.returncode == 0, err
+    assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
+    white = [m for path, m in received if path == "/ws/games/g1?token=WT"]
+    black = [m for path, m in received if path == "/ws/games/g1?token=BT"]
+    assert white == [
+        {"type": "touch", "square": "f2"},
+        {"type": "move", "move": "f2f3"},
+        {"type": "press"},
+        {"type": "touch", "square": "g2"},
+        {"type": "move", "move": "g2g4"},
+        {"type": "press"},
+    ]
+    assert black == [
+        {"type": "touch", "square": "e7"},
+        {"type": "move", "move": "e7e5"},
+        {"type": "press"},
+        {"type": "touch", "square": "d8"},
+        {"type": "move", "move": "d8h4"},
+    ]
