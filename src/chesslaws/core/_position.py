@@ -624,9 +624,13 @@ class Position:
             )
         return _notation.san(self, code)
 
-    def san_of_code(self, code: int) -> str:
-        """The SAN of a legal move code (fast path)."""
-        return _notation.san(self, code)
+    def san_of_code(self, code: int, *, suffix: str | None = None) -> str:
+        """The SAN of a legal move code (fast path). ``suffix`` (``""``, ``"+"`` or ``"#"``)
+        is the check mark when the caller already knows the position after the move; it is
+        found by making the move otherwise."""
+        if suffix is None:
+            return _notation.san(self, code)
+        return _notation.san_body(self, code) + suffix
 
     def parse_san(self, text: str) -> Move:
         """The legal move that SAN ``text`` stands for (lenient about real-file spellings)."""
