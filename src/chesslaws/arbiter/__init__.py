@@ -37,10 +37,13 @@ from chesslaws.arbiter._profile import Profile as Profile
 from chesslaws.arbiter._rulings import Penalty as Penalty
 from chesslaws.arbiter._rulings import PenaltyKind as PenaltyKind
 from chesslaws.arbiter._rulings import Reason as Reason
+from chesslaws.arbiter._rulings import Result as Result
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._state import GameState as GameState
+from chesslaws.arbiter._step import step as step
+from chesslaws.arbiter._step import step_line as step_line
 from chesslaws.arbiter._time import Millis as Millis
 from chesslaws.arbiter._time import ms_to_seconds as ms_to_seconds
 from chesslaws.arbiter._time import seconds_to_ms as seconds_to_ms
@@ -72,6 +75,7 @@ __all__ = [
     "Profile",
     "Reason",
     "Resign",
+    "Result",
     "Rules",
     "Ruling",
     "RulingKind",
@@ -87,4 +91,6 @@ __all__ = [
     "parse_event",
     "ruling_from_json",
     "seconds_to_ms",
+    "step",
+    "step_line",
 ]

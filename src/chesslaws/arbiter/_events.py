@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidEvent
+from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, square_name
 
 from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
@@ -48,12 +49,9 @@ __all__ = [
 ]
 
 
-class Mode(enum.Enum):
-    """Standard play, rapid (Appendix A) or blitz (Appendix B)."""
-
-    STANDARD = "standard"
-    RAPID = "rapid"
-    BLITZ = "blitz"
+Mode = Category
+"""Standard play, rapid (Appendix A) or blitz (Appendix B): the clock's :class:`Category`, which
+a ``start`` event's ``mode`` may set and its time control otherwise gives (A.1, B.1)."""
 
 
 class Variant(enum.Enum):
@@ -123,7 +121,10 @@ class Rules:
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
-    to the opponent where the Laws leave the amount to the event, e.g. blitz under B.2).
+    to the opponent where the Laws leave the amount to the event, e.g. blitz under B.2), and
+    ``mate_budget``: the positions the search "can the opponent still checkmate?" may visit
+    (5.1.2, 6.9, 7.5.5; default :data:`chesslaws.endings.MATE_BUDGET`), in the log so that a
+    replay rules the same.
     """
 
     supervision: Supervision = Supervision.FULL
@@ -133,6 +134,7 @@ class Rules:
     touch_move: TouchMoveEnforcement | None = None
     illegal_move_penalty: Millis | None = None
     incorrect_claim_penalty: Millis | None = None
+    mate_budget: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -150,6 +152,8 @@ class Rules:
             out["illegal_move_penalty"] = ms_to_seconds(self.illegal_move_penalty)
         if self.incorrect_claim_penalty is not None:
             out["incorrect_claim_penalty"] = ms_to_seconds(self.incorrect_claim_penalty)
+        if self.mate_budget is not None:
+            out["mate_budget"] = self.mate_budget
         return out
 
 
@@ -474,6 +478,7 @@ _RULE_KEYS = frozenset(
         "touch_move",
         "illegal_move_penalty",
         "incorrect_claim_penalty",
+        "mate_budget",
     }
 )
 
@@ -503,6 +508,7 @@ def _rules(reader: _Reader) -> Rules:
         ),
         illegal_move_penalty=sub.seconds(raw, "illegal_move_penalty"),
         incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
+        mate_budget=sub.count("mate_budget", minimum=1),
     )
 
 
