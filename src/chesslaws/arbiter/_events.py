@@ -600,6 +600,10 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         where = f"line {line}: " if line is not None else ""
         raise InvalidEvent(f"{where}an event is a JSON object, not {obj!r}"[:200], line=line)
     kind = obj.get("type")
+    if kind in _FAST:
+        fast = _FAST[kind](obj)
+        if fast is not None:
+            return fast
     reader = _Reader(obj, line, str(kind))
     if kind == "start":
         return _start(reader)
@@ -633,6 +637,51 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number of seconds")
 
 
+_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
+_COLORS = {"white": Color.WHITE, "black": Color.BLACK}
+
+
+# -- the fast path: the events of every move (a move and a press), read without a _Reader ------
+
+
+def _instant(value: object) -> Millis | None:
+    """``at`` in ms when it is a plain whole number of ms, else None (the general reader then
+    rounds it or says what is wrong)."""
+    if type(value) is int:
+        return Millis(value * 1000) if value >= 0 else None
+    if type(value) is Decimal and value.is_finite():
+        ms = value * _THOUSAND
+        whole = int(ms)
+        if whole == ms and whole >= 0:
+            return Millis(whole)
+    return None
+
+
+def _player(obj: dict[str, Any]) -> Color | None:
+    by = obj.get("by")
+    return _COLORS.get(by) if type(by) is str else None
+
+
+def _fast_move(obj: dict[str, Any]) -> Event | None:
+    text = obj.get("move")
+    by = _player(obj)
+    at = _instant(obj.get("at"))
+    if type(text) is not str or by is None or at is None or "hands" in obj:
+        return None
+    text = text.strip()
+    return MoveMade(at, by, text) if text else None
+
+
+def _fast_press(obj: dict[str, Any]) -> Event | None:
+    by = _player(obj)
+    at = _instant(obj.get("at"))
+    return Press(at, by) if by is not None and at is not None else None
+
+
+_FAST = {"move": _fast_move, "press": _fast_press}
+_THOUSAND = Decimal(1000)
+
+
 def parse_event(text: str, line: int | None = None) -> Event:
     """Read one JSON line of an event log (``line`` numbers the error message, 0-based).
 
@@ -640,7 +689,7 @@ def parse_event(text: str, line: int | None = None) -> Event:
     MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
     """
     try:
-        obj = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+        obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
         where = f"line {line}: " if line is not None else ""
         raise InvalidEvent(f"{where}not valid JSON: {error}", line=line) from None

@@ -47,23 +47,6 @@ MONOTONIC: TimeSource = MonotonicTimeSource()
 """The default time source of a :class:`Clock`: the system's monotonic clock."""
 
 _OTHER = (BLACK, WHITE)
-#: The slots copied as they are by :meth:`Clock.copy` (immutable values, or shared tables).
-_SCALARS = (
-    "_delay_left",
-    "_last",
-    "_paused",
-    "_periods",
-    "_sand",
-    "_sdelay",
-    "_side",
-    "_source",
-    "_spec",
-    "_started",
-    "_stopped",
-    "_t0",
-    "_tc",
-    "_turn_elapsed",
-)
 #: The slots that make a clock's state (all but the time source).
 _COMPARED = (
     "_delay_left",
@@ -571,8 +554,20 @@ class Clock:
         change the copy.
         """
         other = Clock.__new__(Clock)
-        for name in _SCALARS:
-            object.__setattr__(other, name, getattr(self, name))
+        other._delay_left = self._delay_left
+        other._last = self._last
+        other._paused = self._paused
+        other._periods = self._periods
+        other._sand = self._sand
+        other._sdelay = self._sdelay
+        other._side = self._side
+        other._source = self._source
+        other._spec = self._spec
+        other._started = self._started
+        other._stopped = self._stopped
+        other._t0 = self._t0
+        other._tc = self._tc
+        other._turn_elapsed = self._turn_elapsed
         other._main = self._main.copy()
         other._moves = self._moves.copy()
         other._period = self._period.copy()
