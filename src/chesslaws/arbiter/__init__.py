@@ -33,6 +33,7 @@ from chesslaws.arbiter._events import parse_event as parse_event
 from chesslaws.arbiter._game import Game as Game
 from chesslaws.arbiter._illegal import IllegalKind as IllegalKind
 from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
+from chesslaws.arbiter._pgn import game_to_pgn as game_to_pgn
 from chesslaws.arbiter._profile import Profile as Profile
 from chesslaws.arbiter._rulings import Penalty as Penalty
 from chesslaws.arbiter._rulings import PenaltyKind as PenaltyKind
@@ -87,6 +88,7 @@ __all__ = [
     "Touched",
     "Variant",
     "event_from_json",
+    "game_to_pgn",
     "ms_to_seconds",
     "parse_event",
     "ruling_from_json",
