@@ -1,10 +1,11 @@
 """The board as a value: the position, its repetition history, its legal moves (Articles 3, 5, 9).
 
 A :class:`BoardState` never changes. Making a move gives a new one: the position is copied (a
-few small lists) and the move made on the copy, the legal moves of the new position are generated
-once and kept (they decide checkmate, stalemate and the forced-move test after the move, and the
-legality and SAN of the next move), and the repetition count comes from the keys since the last
-irreversible move (a chain of small tuples shared with the earlier states).
+few small lists) and the move made on the copy, the legal moves of the new position are counted
+once, up to two, and the count kept (none, one or more decide checkmate, stalemate, the check
+mark of the move's SAN and the forced-move test of the dead-position rule), and the repetition
+count comes from the keys since the last irreversible move (a chain of small tuples shared with
+the earlier states).
 
 The ending after a move is :func:`chesslaws.endings.automatic_ending`, the function
 ``GameRecord.termination`` uses, given the legal-move count already known.
@@ -42,17 +43,16 @@ class BoardState:
 
     position: Position
     keys: _Keys
-    legal: tuple[int, ...]
-    """The legal move codes of :attr:`position` (``Position.legal_codes``)."""
+    legal_count: int
+    """How many legal moves :attr:`position` has: 0, 1, or 2 for two or more."""
     in_check: bool
 
     @classmethod
     def start(cls, position: Position) -> BoardState:
         """The board at the start of a record (the position's own move history is not looked
         at: a record starts where the position stands, as ``GameRecord`` does for a FEN)."""
-        legal = tuple(position.legal_codes())
         keys: _Keys = (position.zobrist_key(), position.repetition_key(), 1, None)
-        return cls(position, keys, legal, position.is_check())
+        return cls(position, keys, position.count_legal_moves(enough=2), position.is_check())
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -63,16 +63,7 @@ class BoardState:
 
     def ending(self) -> Termination | None:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
-        return automatic_ending(self.position, len(self.legal), self.keys[2])
-
-    def legal_code(self, move: Move) -> int | None:
-        """The code of ``move`` if it is legal here, else None (as ``Position.is_legal``)."""
-        if not (0 <= move.from_square < 64 and 0 <= move.to_square < 64):
-            return None
-        code = self.position.code_of(move)
-        if move.promotion is not None and not code >> 12 & 7:
-            return None  # a promotion piece on castling or en passant (Article 3.7.5)
-        return code if code in self.legal else None
+        return automatic_ending(self.position, self.legal_count, self.keys[2])
 
     def record(self) -> GameRecord:
         """A new :class:`GameRecord` of the moves standing since the record began (for claims
@@ -99,7 +90,7 @@ class BoardState:
             node = before[3] if before is not None else None
             distance += 2
         keys: _Keys = (key, exact, count, self.keys)
-        return BoardState(position, keys, tuple(position.legal_codes()), position.is_check())
+        return BoardState(position, keys, position.count_legal_moves(enough=2), position.is_check())
 
     def taken_back(self) -> BoardState:
         """The board before the last move (7.1: a move taken back)."""
@@ -107,7 +98,8 @@ class BoardState:
         assert previous is not None, "no move to take back"
         position = self.position.copy()
         position.pop_code()
-        return BoardState(position, previous, tuple(position.legal_codes()), position.is_check())
+        count = position.count_legal_moves(enough=2)
+        return BoardState(position, previous, count, position.is_check())
 
     # -- comparing -----------------------------------------------------------------------------
 
@@ -123,7 +115,7 @@ class BoardState:
             position.chess960,
             tuple(position.move_stack),
             tuple(chain),
-            self.legal,
+            self.legal_count,
             self.in_check,
         )
 

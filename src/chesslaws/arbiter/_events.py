@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeAlias
@@ -679,6 +680,27 @@ def _fast_press(obj: dict[str, Any]) -> Event | None:
 
 
 _FAST = {"move": _fast_move, "press": _fast_press}
+
+# A move or a press written as ``json.dumps`` writes it (the logs of engines, e-boards and the
+# server): read without a JSON decoder. The pattern accepts only valid JSON whose meaning is
+# plain (an instant of at most three decimals, no leading zero), so the general reader would
+# give the same event.
+_PLAIN = re.compile(
+    r'\{"type": "(move|press)", "at": (0|[1-9][0-9]{0,12})(?:\.([0-9]{1,3}))?, '
+    r'"by": "(white|black)"(?:, "move": "([a-h][1-8][a-h][1-8][qrbn]?)")?\}\Z'
+)
+_SCALE = ("000", "00", "0", "")
+
+
+def _plain_event(found: re.Match[str]) -> Event | None:
+    kind, seconds, fraction, by, move = found.groups()
+    at = int(seconds) * 1000
+    if fraction is not None:
+        at += int(fraction + _SCALE[len(fraction)])
+    color = Color.WHITE if by == "white" else Color.BLACK
+    if kind == "press":
+        return Press(Millis(at), color) if move is None else None
+    return MoveMade(Millis(at), color, move) if move is not None else None
 _THOUSAND = Decimal(1000)
 
 
@@ -688,6 +710,11 @@ def parse_event(text: str, line: int | None = None) -> Event:
     >>> parse_event('{"type": "move", "at": 3.5, "by": "white", "move": "e2e4"}')
     MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
     """
+    plain = _PLAIN.match(text)
+    if plain is not None:
+        event = _plain_event(plain)
+        if event is not None:
+            return event
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:

@@ -100,10 +100,9 @@ def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
         uci = Move.from_uci(text)
     except ChessLawsError:
         pass
-    else:  # the fast path: a UCI move found among the legal moves kept with the board
-        code = board.legal_code(uci)
-        if code is not None:
-            return position.move_of(code), None
+    else:  # the fast path: a legal UCI move (the same answer as parse_uci, read once)
+        if position.is_legal(uci):
+            return position.move_of(position.code_of(uci)), None
     try:
         return position.parse_uci(text), None
     except AmbiguousMove as error:
@@ -247,8 +246,10 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
     code = position.code_of(move)
     after = board.after(code)
-    suffix = ("+" if after.legal else "#") if after.in_check else ""
-    ply = Ply(position.san_of_code(code, suffix=suffix), position.uci(move), move)
+    suffix = ("+" if after.legal_count else "#") if after.in_check else ""
+    # A legal move read from the log is the position's own Move (castling as it writes it), so
+    # its UCI is the position's UCI.
+    ply = Ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
     d.sheet = (*d.sheet, ply)
     d.board = after
     d.moved = count(d.moved, mover, 1)

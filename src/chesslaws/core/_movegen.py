@@ -93,9 +93,12 @@ def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     return king_to, rook_to, must_be_empty, king_path | 1 << king
 
 
-def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> int:
+def generate(
+    pos: Position, moves: list[int] | None, to_mask: int = BB_ALL, enough: int = 1 << 30
+) -> int:
     """Append the legal move codes to ``moves`` (only to squares in ``to_mask``), or count them
-    when ``moves`` is None. Returns the number of legal moves found."""
+    when ``moves`` is None. Returns the number of legal moves found; when counting, it may stop
+    as soon as ``enough`` are found (the count returned is then at least ``enough``)."""
     us = pos._turn
     them = us ^ 1
     bb = pos._bb
@@ -141,7 +144,7 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                 if append:
                     append(ksq | to << 6)
 
-    if checkers & (checkers - 1):  # double check: only the king may move
+    if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
         return count
     if checkers:
         target = (BETWEEN[ksq * 64 + checkers.bit_length() - 1] | checkers) & to_mask
@@ -171,6 +174,8 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                 dests ^= d
                 append(frm | (d.bit_length() - 1) << 6)
         count += dests.bit_count()
+    if count >= enough:
+        return count
 
     # Bishops, rooks and queens; pinned ones only along the pin line.
     queens = bb[5 | ush]
@@ -191,6 +196,8 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                     dests ^= d
                     append(frm | (d.bit_length() - 1) << 6)
             count += dests.bit_count()
+    if count >= enough:
+        return count
 
     # Pawns (Article 3.7): unpinned ones set-wise, pinned ones one by one.
     pawns = bb[1 | ush]

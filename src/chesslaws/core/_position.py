@@ -471,9 +471,12 @@ class Position:
         convert = self._code_to_move
         return [convert(code) for code in self.legal_codes()]
 
-    def count_legal_moves(self) -> int:
-        """How many legal moves there are, without listing them."""
-        return _movegen.generate(self, None)
+    def count_legal_moves(self, *, enough: int | None = None) -> int:
+        """How many legal moves there are, without listing them; with ``enough``, counting may
+        stop once that many are found (``min(count, enough)`` is then exact)."""
+        if enough is None:
+            return _movegen.generate(self, None)
+        return _movegen.generate(self, None, BB_ALL, enough)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""

@@ -40,7 +40,8 @@ def automatic_ending(
     position (5.2.2, proved by :func:`is_dead` in its quick mode: static arguments, and a
     search of at most ``dead_position_budget`` positions after a forced move); fivefold
     repetition (9.6.1, ``repetitions`` counts the current position); seventy-five moves (9.6.2).
-    ``legal_count`` is the number of legal moves of ``position``.
+    ``legal_count`` is the number of legal moves of ``position`` (any number from 2 up may be
+    given as 2: only none, one or more matter).
     """
     if legal_count == 0:
         return Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
