@@ -235,3 +235,46 @@ def test_mate_budget_is_a_rule_of_the_start_event() -> None:
     )
     assert bad[0].reason is not None
     assert "'mate_budget' must be a whole number >= 1" in bad[0].reason
+
+
+AT = st.one_of(
+    st.integers(min_value=0, max_value=10**6),
+    st.decimals(min_value=0, max_value=10**6, places=4, allow_nan=False),
+    st.floats(min_value=0, max_value=1e6, allow_nan=False),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(["move", "press"]),
+    AT,
+    st.sampled_from(["white", "black", "White", "green"]),
+    st.sampled_from(["e2e4", "e7e8q", "Nf3", " e2e4 ", "", "e2e4x"]),
+    st.booleans(),
+)
+def test_the_fast_reader_reads_as_the_general_one(
+    kind: str, at: object, by: str, move: str, with_move: bool
+) -> None:
+    from decimal import Decimal
+
+    from chesslaws import InvalidEvent
+    from chesslaws.arbiter import _events, event_from_json
+
+    obj: dict[str, Any] = {"type": kind, "at": at, "by": by}
+    if with_move:
+        obj["move"] = move
+    line = json.dumps(obj, default=str)
+    line = line.replace(f'"{at}"', str(at)) if isinstance(at, Decimal) else line
+    fast_readers = dict(_events._FAST)
+    _events._FAST.clear()  # the general reader alone
+    try:
+        general: object = event_from_json(json.loads(line, parse_float=Decimal))
+    except InvalidEvent as error:
+        general = ("error", str(error))
+    finally:
+        _events._FAST.update(fast_readers)
+    try:
+        fast: object = parse_event(line)
+    except InvalidEvent as error:
+        fast = ("error", str(error))
+    assert fast == general, line
