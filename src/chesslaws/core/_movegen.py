@@ -34,7 +34,7 @@ from chesslaws.core._move import CASTLING, EN_PASSANT
 if TYPE_CHECKING:
     from chesslaws.core._position import Position
 
-__all__ = ["attackers", "castling_path", "generate", "is_attacked"]
+__all__ = ["attackers", "castling_path", "generate", "is_attacked", "is_legal_plain"]
 
 _NOT_FILE_A = BB_ALL ^ BB_FILES[0]
 _NOT_FILE_H = BB_ALL ^ BB_FILES[7]
@@ -74,6 +74,67 @@ def is_attacked(pos: Position, color: int, square: int, occupied: int) -> bool:
         or (ROOK_TABLES[square][occupied & ROOK_MASKS[square]] & (bb[4 | sh] | queens))
         or (BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]] & (bb[3 | sh] | queens))
     )
+
+
+def is_legal_plain(pos: Position, code: int) -> bool:
+    """Whether the move ``code`` is legal, for a code without a castling or en passant flag
+    (the same answer as generating the legal moves to its square, for a few table lookups).
+
+    The man on the from-square must be the mover's and able to go to the to-square (Article 3:
+    a pawn's push, double step or capture, with a promotion piece exactly on the last rank,
+    3.7.5); then the king must not be attacked after the move (3.9): a king's new square with
+    the king gone from its old one, any other king with the moved man on its new square and the
+    captured man gone.
+    """
+    frm = code & 63
+    to = code >> 6 & 63
+    board = pos._board
+    piece = board[frm]
+    us = pos._turn
+    if not piece or piece >> 3 != us:
+        return False
+    captured = board[to]
+    if captured and captured >> 3 == us:
+        return False
+    kind = piece & 7
+    promotion = code >> 12 & 7
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    tobit = 1 << to
+    if kind == 1:
+        if to >> 3 == (7 if us == 0 else 0):
+            if not 2 <= promotion <= 5:  # a knight, bishop, rook or queen, and only here
+                return False
+        elif promotion:
+            return False
+        step = 8 if us == 0 else -8
+        if to - frm == step:
+            if captured:
+                return False
+        elif to - frm == 2 * step:
+            if captured or board[frm + step] or frm >> 3 != (1 if us == 0 else 6):
+                return False
+        elif not (PAWN_ATTACKS[us][frm] & tobit and captured):
+            return False
+    else:
+        if promotion:
+            return False
+        if kind == 2:
+            reach = KNIGHT_ATTACKS[frm]
+        elif kind == 6:
+            reach = KING_ATTACKS[frm]
+        else:
+            reach = 0
+            if kind != 4:  # bishop or queen
+                reach |= BISHOP_TABLES[frm][occ & BISHOP_MASKS[frm]]
+            if kind != 3:  # rook or queen
+                reach |= ROOK_TABLES[frm][occ & ROOK_MASKS[frm]]
+        if not reach & tobit:
+            return False
+    them = us ^ 1
+    if kind == 6:
+        return not is_attacked(pos, them, to, occ ^ (1 << frm))
+    after = (occ ^ (1 << frm)) | tobit
+    return not attackers(pos, them, pos._kings[us], after) & ~tobit
 
 
 @functools.cache

@@ -488,6 +488,8 @@ class Position:
         code = self._move_to_code(move)
         if move.promotion is not None and not code >> 12 & 7:
             return None  # a promotion piece on castling or en passant (Article 3.7.5)
+        if not code >> 15:  # neither castling nor en passant: a few lookups decide
+            return code if _movegen.is_legal_plain(self, code) else None
         to = code >> 6 & 63
         mask = 1 << to
         if code >> 15 == CASTLING:
