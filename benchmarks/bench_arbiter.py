@@ -1,4 +1,4 @@
-"""Throughput of the arbiter: events per second through ``Game`` on real games.
+"""Throughput of the arbiter: events per second through ``Game``, side by side with python-chess.
 
 The self-play games of ``../shared/data/pgn/selfplay.pgn`` (1,500 engine games at 180+2 with
 ``[%clk]`` comments) are turned into event logs: a ``start`` with the game's time control, then
@@ -9,7 +9,16 @@ JSON lines (``Game.handle_json``), and the events per second are printed. Every 
 with the same result the PGN records when that result is an automatic ending (checkmate,
 stalemate, ...); engine games that stop by adjudication are simply left unfinished.
 
-Usage: ``python benchmarks/bench_arbiter.py [--games N] [--data PATH]`` (``--games 0``: all).
+Side by side (the issue's yardstick): per ply, python-chess's ``Board.push_uci`` and the bare
+``Board.outcome()`` (legality, checkmate, stalemate, insufficient material, seventy-five moves,
+fivefold repetition) against the move-and-press pair through ``Game.handle_json`` (the same
+and more: SAN, touch-move, the clock, the dead-position test of 5.2.2, the repetition count),
+and through ``Game.handle`` with the events already read. Times are CPU seconds of this process
+(``time.process_time``), best of ``--rounds`` interleaved rounds, so other work on the machine
+weighs less on the ratio.
+
+Usage: ``python benchmarks/bench_arbiter.py [--games N] [--rounds R] [--data PATH]``
+(``--games 0``: all).
 """
 
 from __future__ import annotations
@@ -86,10 +95,74 @@ def run(
     return time.perf_counter() - start, events, ended
 
 
+def peer(logs: list[list[str]]) -> float:
+    """CPU seconds for python-chess to push every move (UCI) and ask ``outcome()`` after each."""
+    import chess
+
+    games = [[json.loads(line)["move"] for line in log[1::2]] for log in logs]
+    start = time.process_time()
+    for moves in games:
+        board = chess.Board()
+        for uci in moves:
+            board.push_uci(uci)
+            board.outcome()
+    return time.process_time() - start
+
+
+def ours(logs: list[list[str]], *, as_json: bool) -> float:
+    """CPU seconds for ``Game`` to take every log (JSON lines, or events read beforehand)."""
+    feeds: list[list[object]] = (
+        [list(log) for log in logs] if as_json else [[parse_event(x) for x in log] for log in logs]
+    )
+    start = time.process_time()
+    for feed in feeds:
+        game = Game()
+        if as_json:
+            take = game.handle_json
+            for line in feed:
+                take(line)  # type: ignore[arg-type]
+        else:
+            handle = game.handle
+            for event in feed:
+                handle(event)  # type: ignore[arg-type]
+    return time.process_time() - start
+
+
+def side_by_side(logs: list[list[str]], rounds: int) -> None:
+    """Print the per-ply table: python-chess push + outcome against a move-and-press pair."""
+    plies = sum((len(log) - 1) // 2 for log in logs)
+    best = {"peer": float("inf"), "json": float("inf"), "events": float("inf")}
+    for _ in range(rounds):
+        best["peer"] = min(best["peer"], peer(logs))
+        best["json"] = min(best["json"], ours(logs, as_json=True))
+        best["events"] = min(best["events"], ours(logs, as_json=False))
+    per = {name: seconds / plies * 1e6 for name, seconds in best.items()}
+    print(f"side by side, {plies} plies, best of {rounds} rounds (CPU time):")
+    print(f"{'per ply':<48}{'us':>8}{'ratio':>8}")
+    print(f"{'python-chess push_uci + outcome()':<48}{per['peer']:>8.1f}{'':>8}")
+    for name, label in (
+        ("json", "chesslaws handle_json(move) + handle_json(press)"),
+        ("events", "chesslaws handle(move) + handle(press)"),
+    ):
+        print(f"{label:<48}{per[name]:>8.1f}{per['peer'] / per[name]:>7.2f}x")
+    print()
+    print("| per ply | µs | ratio |")
+    print("| --- | ---: | ---: |")
+    print(f"| python-chess `push_uci` + `outcome()` | {per['peer']:.1f} | |")
+    ratio = per["peer"] / per["json"]
+    print(f"| `Game.handle_json` move + press | {per['json']:.1f} | {ratio:.2f}× |")
+    print(
+        f"| `Game.handle` move + press (events read) | {per['events']:.1f} | "
+        f"{per['peer'] / per['events']:.2f}× |"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games to play (0: all)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA / "selfplay.pgn")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (best kept)")
+    parser.add_argument("--side-by-side-only", action="store_true", help="skip the events/s table")
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"no data at {args.data}", file=sys.stderr)
@@ -103,6 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"python {platform.python_version()} on {platform.machine()}, {time.strftime('%Y-%m-%d')}"
     )
+    side_by_side(logs, max(1, args.rounds))
+    if args.side_by_side_only:
+        return 0
+    print()
     print(f"{'input':<16}{'events':>10}{'seconds':>10}{'events/s':>12}{'games ended':>13}")
     results: list[str] = []
     for as_json in (False, True):

@@ -12,7 +12,7 @@ ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "clock": set(),
     "endings": {"core"},
-    "arbiter": {"core", "endings", "clock"},
+    "arbiter": {"core", "endings", "clock", "pgn"},  # pgn: the writer, for a ruled game's export
     "pgn": {"core", "endings", "clock"},
     "audit": {"core", "endings", "clock", "pgn"},
     "engines": {"core", "endings", "clock", "arbiter", "pgn"},

@@ -33,14 +33,18 @@ from chesslaws.arbiter._events import parse_event as parse_event
 from chesslaws.arbiter._game import Game as Game
 from chesslaws.arbiter._illegal import IllegalKind as IllegalKind
 from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
+from chesslaws.arbiter._pgn import game_to_pgn as game_to_pgn
 from chesslaws.arbiter._profile import Profile as Profile
 from chesslaws.arbiter._rulings import Penalty as Penalty
 from chesslaws.arbiter._rulings import PenaltyKind as PenaltyKind
 from chesslaws.arbiter._rulings import Reason as Reason
+from chesslaws.arbiter._rulings import Result as Result
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._state import GameState as GameState
+from chesslaws.arbiter._step import step as step
+from chesslaws.arbiter._step import step_line as step_line
 from chesslaws.arbiter._time import Millis as Millis
 from chesslaws.arbiter._time import ms_to_seconds as ms_to_seconds
 from chesslaws.arbiter._time import seconds_to_ms as seconds_to_ms
@@ -72,6 +76,7 @@ __all__ = [
     "Profile",
     "Reason",
     "Resign",
+    "Result",
     "Rules",
     "Ruling",
     "RulingKind",
@@ -83,8 +88,11 @@ __all__ = [
     "Touched",
     "Variant",
     "event_from_json",
+    "game_to_pgn",
     "ms_to_seconds",
     "parse_event",
     "ruling_from_json",
     "seconds_to_ms",
+    "step",
+    "step_line",
 ]

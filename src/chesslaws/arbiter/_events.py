@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidEvent
+from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, square_name
 
 from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
@@ -48,12 +50,9 @@ __all__ = [
 ]
 
 
-class Mode(enum.Enum):
-    """Standard play, rapid (Appendix A) or blitz (Appendix B)."""
-
-    STANDARD = "standard"
-    RAPID = "rapid"
-    BLITZ = "blitz"
+Mode = Category
+"""Standard play, rapid (Appendix A) or blitz (Appendix B): the clock's :class:`Category`, which
+a ``start`` event's ``mode`` may set and its time control otherwise gives (A.1, B.1)."""
 
 
 class Variant(enum.Enum):
@@ -123,7 +122,10 @@ class Rules:
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
-    to the opponent where the Laws leave the amount to the event, e.g. blitz under B.2).
+    to the opponent where the Laws leave the amount to the event, e.g. blitz under B.2), and
+    ``mate_budget``: the positions the search "can the opponent still checkmate?" may visit
+    (5.1.2, 6.9, 7.5.5; default :data:`chesslaws.endings.MATE_BUDGET`), in the log so that a
+    replay rules the same.
     """
 
     supervision: Supervision = Supervision.FULL
@@ -133,6 +135,7 @@ class Rules:
     touch_move: TouchMoveEnforcement | None = None
     illegal_move_penalty: Millis | None = None
     incorrect_claim_penalty: Millis | None = None
+    mate_budget: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -150,6 +153,8 @@ class Rules:
             out["illegal_move_penalty"] = ms_to_seconds(self.illegal_move_penalty)
         if self.incorrect_claim_penalty is not None:
             out["incorrect_claim_penalty"] = ms_to_seconds(self.incorrect_claim_penalty)
+        if self.mate_budget is not None:
+            out["mate_budget"] = self.mate_budget
         return out
 
 
@@ -474,6 +479,7 @@ _RULE_KEYS = frozenset(
         "touch_move",
         "illegal_move_penalty",
         "incorrect_claim_penalty",
+        "mate_budget",
     }
 )
 
@@ -503,6 +509,7 @@ def _rules(reader: _Reader) -> Rules:
         ),
         illegal_move_penalty=sub.seconds(raw, "illegal_move_penalty"),
         incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
+        mate_budget=sub.count("mate_budget", minimum=1),
     )
 
 
@@ -594,6 +601,10 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         where = f"line {line}: " if line is not None else ""
         raise InvalidEvent(f"{where}an event is a JSON object, not {obj!r}"[:200], line=line)
     kind = obj.get("type")
+    if kind in _FAST:
+        fast = _FAST[kind](obj)
+        if fast is not None:
+            return fast
     reader = _Reader(obj, line, str(kind))
     if kind == "start":
         return _start(reader)
@@ -627,14 +638,85 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number of seconds")
 
 
+_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
+_COLORS = {"white": Color.WHITE, "black": Color.BLACK}
+
+
+# -- the fast path: the events of every move (a move and a press), read without a _Reader ------
+
+
+def _instant(value: object) -> Millis | None:
+    """``at`` in ms when it is a plain whole number of ms, else None (the general reader then
+    rounds it or says what is wrong)."""
+    if type(value) is int:
+        return Millis(value * 1000) if value >= 0 else None
+    if type(value) is Decimal and value.is_finite():
+        ms = value * _THOUSAND
+        whole = int(ms)
+        if whole == ms and whole >= 0:
+            return Millis(whole)
+    return None
+
+
+def _player(obj: dict[str, Any]) -> Color | None:
+    by = obj.get("by")
+    return _COLORS.get(by) if type(by) is str else None
+
+
+def _fast_move(obj: dict[str, Any]) -> Event | None:
+    text = obj.get("move")
+    by = _player(obj)
+    at = _instant(obj.get("at"))
+    if type(text) is not str or by is None or at is None or "hands" in obj:
+        return None
+    text = text.strip()
+    return MoveMade(at, by, text) if text else None
+
+
+def _fast_press(obj: dict[str, Any]) -> Event | None:
+    by = _player(obj)
+    at = _instant(obj.get("at"))
+    return Press(at, by) if by is not None and at is not None else None
+
+
+_FAST = {"move": _fast_move, "press": _fast_press}
+
+# A move or a press written as ``json.dumps`` writes it (the logs of engines, e-boards and the
+# server): read without a JSON decoder. The pattern accepts only valid JSON whose meaning is
+# plain (an instant of at most three decimals, no leading zero), so the general reader would
+# give the same event.
+_PLAIN = re.compile(
+    r'\{"type": "(move|press)", "at": (0|[1-9][0-9]{0,12})(?:\.([0-9]{1,3}))?, '
+    r'"by": "(white|black)"(?:, "move": "([a-h][1-8][a-h][1-8][qrbn]?)")?\}\Z'
+)
+_SCALE = ("000", "00", "0", "")
+
+
+def _plain_event(found: re.Match[str]) -> Event | None:
+    kind, seconds, fraction, by, move = found.groups()
+    at = int(seconds) * 1000
+    if fraction is not None:
+        at += int(fraction + _SCALE[len(fraction)])
+    color = Color.WHITE if by == "white" else Color.BLACK
+    if kind == "press":
+        return Press(Millis(at), color) if move is None else None
+    return MoveMade(Millis(at), color, move) if move is not None else None
+_THOUSAND = Decimal(1000)
+
+
 def parse_event(text: str, line: int | None = None) -> Event:
     """Read one JSON line of an event log (``line`` numbers the error message, 0-based).
 
     >>> parse_event('{"type": "move", "at": 3.5, "by": "white", "move": "e2e4"}')
     MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
     """
+    plain = _PLAIN.match(text)
+    if plain is not None:
+        event = _plain_event(plain)
+        if event is not None:
+            return event
     try:
-        obj = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+        obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
         where = f"line {line}: " if line is not None else ""
         raise InvalidEvent(f"{where}not valid JSON: {error}", line=line) from None

@@ -1,50 +1,35 @@
 """The game under the Laws: events in, rulings out (Articles 4, 5, 6, 7, 9, 12; A, B).
 
-:class:`Game` is the arbiter's state machine. It takes one event at a time
+:class:`Game` is a thin shell over :func:`~chesslaws.arbiter.step`: it keeps the current
+:class:`~chesslaws.arbiter.GameState` and the events handled, takes one event at a time
 (:meth:`Game.handle`, or :meth:`Game.handle_json` for a line of an event log) and returns the
-rulings it causes. It holds the position and its history, the clock, the move record, the draw
-offers, the touch-move obligation, the illegal moves and penalties given, and the result. It
-does no I/O and reads no clock of its own: time comes from the events, so replaying the same
-events always gives the same state and the same rulings.
+rulings. It does no I/O and reads no clock of its own: time comes from the events, so replaying
+the same events always gives the same state and the same rulings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from chesslaws._errors import ChessLawsError, InvalidEvent
-from chesslaws.core import Position
-from chesslaws.endings import GameRecord
+from chesslaws._color import Color
+from chesslaws._errors import InvalidEvent
+from chesslaws.clock import Clock
+from chesslaws.core import Move, Position
+from chesslaws.endings import MATE_BUDGET, GameRecord
 
-from ._claims import ClaimRulings
-from ._clockface import ClockFace
-from ._events import (
-    Accept,
-    Adjust,
-    Arbiter,
-    Claim,
-    Decline,
-    Event,
-    Mode,
-    MoveMade,
-    Offer,
-    Press,
-    Resign,
-    Start,
-    Tick,
-    Touch,
-    Variant,
-    parse_event,
-)
+from ._events import Event, Start, parse_event
+from ._illegal import PendingIllegal
 from ._profile import Profile
-from ._rulings import Ruling, RulingKind
-from ._state import GameState, _Rejected
-from ._time import Millis, ms_to_seconds
+from ._rulings import Ruling
+from ._state import GameState
+from ._step import step, unreadable
+from ._time import Millis
+from ._touch import Obligation
 
 __all__ = ["Game", "GameState"]
 
 
-class Game(ClaimRulings):
+class Game:
     """A game conducted by the Laws, driven by events (``spec/events.md``).
 
     >>> game = Game()
@@ -56,13 +41,30 @@ class Game(ClaimRulings):
     [{'event': 2, 'at': 5.0, 'ruling': 'game_over', 'result': '1-0', 'reason': 'resignation', \
 'article': '5.1.2'}]
 
-    The game is mutable; every other value it hands out is frozen. ``handle`` never raises for
-    an event it cannot take: it answers with a ``rejected`` ruling and leaves the state as it was.
+    The game holds the current state (a frozen :class:`GameState`, :meth:`state`) and the log
+    of events handled; every value it hands out is frozen or a copy. ``handle`` never raises
+    for an event it cannot take: it answers with a ``rejected`` ruling and leaves the state as
+    it was. ``mate_budget`` is the search effort of "can the opponent still checkmate?" when the
+    ``start`` event's ``rules`` give no ``mate_budget`` (put it there for a log that replays
+    alone).
     """
+
+    def __init__(self, *, mate_budget: int = MATE_BUDGET) -> None:
+        self._state = GameState(mate_budget=mate_budget)
+        self._events: list[Event | str] = []
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game that goes on from ``state`` (from :meth:`state` or a fold of ``step``); its
+        :attr:`events` are those handled from then on."""
+        game = cls.__new__(cls)
+        game._state = state
+        game._events = []
+        return game
 
     @classmethod
     def replay(
-        cls, events: Iterable[Event | str], *, mate_budget: int = 5_000
+        cls, events: Iterable[Event | str], *, mate_budget: int = MATE_BUDGET
     ) -> tuple[Game, list[Ruling]]:
         """A new game fed ``events`` (objects or JSON lines) in order, with all its rulings."""
         game = cls(mate_budget=mate_budget)
@@ -78,14 +80,16 @@ class Game(ClaimRulings):
 
     def handle_json(self, line: str, *, index: int | None = None) -> list[Ruling]:
         """Take one JSON line of an event log; a line that cannot be read is ``rejected``."""
-        idx = self._index if index is None else index
+        idx = self._state.index if index is None else index
         try:
             event = parse_event(line, idx)
         except InvalidEvent as error:
-            self._index = idx + 1
             self._events.append(line)
-            return [Ruling(idx, None, RulingKind.REJECTED, reason=str(error))]
-        return self.handle(event, index=idx)
+            self._state, rulings = unreadable(self._state, idx, error)
+            return rulings
+        self._events.append(event)
+        self._state, rulings = step(self._state, event, index=idx)
+        return rulings
 
     def handle(self, event: Event, *, index: int | None = None) -> list[Ruling]:
         """Take one event and return the rulings it causes (often none).
@@ -94,86 +98,128 @@ class Game(ClaimRulings):
         last). An event that cannot be taken gets a single ``rejected`` ruling and changes
         nothing else.
         """
-        idx = self._index if index is None else index
-        self._index = idx + 1
         self._events.append(event)
-        at = event.at
-        try:
-            if isinstance(event, Start):
-                return self._on_start(event, idx)
-            self._check_time(at)
-            rulings = self._dispatch(event, idx)
-        except _Rejected as rejection:
-            return [Ruling(idx, at, RulingKind.REJECTED, reason=str(rejection))]
-        self._last_at = at
+        self._state, rulings = step(self._state, event, index=index)
         return rulings
 
-    def _check_time(self, at: Millis) -> None:
-        if self._start is None:
-            raise _Rejected("the game has not started (the first event must be 'start')")
-        if self._result is not None:
-            raise _Rejected(f"the game is over ({self._result}, {self._reason})")
-        if at < self._last_at:
-            raise _Rejected(
-                f"time goes backwards: {ms_to_seconds(at)} s after {ms_to_seconds(self._last_at)} s"
-            )
+    def state(self) -> GameState:
+        """The whole state as a value: equal for two games fed the same events, and resumable
+        (:meth:`from_state`, or :func:`~chesslaws.arbiter.step`)."""
+        return self._state
 
-    def _dispatch(self, event: Event, idx: int) -> list[Ruling]:
-        if isinstance(event, MoveMade):
-            return self._on_move(event, idx)
-        if isinstance(event, Press):
-            return self._on_press(event, idx)
-        if isinstance(event, Touch):
-            return self._on_touch(event, idx)
-        if isinstance(event, Adjust):
-            return self._on_adjust(event, idx)
-        if isinstance(event, Offer):
-            return self._on_offer(event, idx)
-        if isinstance(event, Accept):
-            return self._on_accept(event, idx)
-        if isinstance(event, Decline):
-            return self._on_decline(event, idx)
-        if isinstance(event, Claim):
-            return self._on_claim(event, idx)
-        if isinstance(event, Resign):
-            return self._on_resign(event, idx)
-        if isinstance(event, Tick):
-            return self._observe_flag(event.at, idx)
-        if isinstance(event, Arbiter):
-            return self._on_arbiter(event, idx)
-        raise _Rejected(f"unknown event {event!r}")  # pragma: no cover - typed union
+    # -- public reading -----------------------------------------------------------------------
 
-    # -- start (6.6) ---------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self._state.start is not None
 
-    def _on_start(self, event: Start, idx: int) -> list[Ruling]:
-        if self._start is not None:
-            raise _Rejected("the game has already started")
-        chess960 = event.variant is Variant.CHESS960
-        try:
-            if event.fen is not None:
-                position = Position.from_fen(event.fen, chess960=chess960)
-            elif chess960:
-                raise _Rejected("a chess960 game needs its starting 'fen' (Guidelines II.1)")
-            else:
-                position = Position()
-        except ChessLawsError as error:
-            raise _Rejected(f"bad 'fen': {error}") from None
-        clock: ClockFace | None = None
-        mode = event.mode
-        if event.time_control is not None:
-            try:
-                clock = ClockFace.create(event.time_control, position.side_to_move)
-            except ChessLawsError as error:
-                raise _Rejected(f"bad 'time_control': {error}") from None
-            if mode is None and clock is not None:
-                mode = clock.mode
-        self._start = event
-        self._profile = Profile(mode or Mode.STANDARD, event.rules)
-        self._record = GameRecord(position)
-        self._clock = clock
-        self._running = position.side_to_move
-        self._last_at = Millis(0)
-        ending = self._record.termination()
-        if ending is not None:
-            return self._end_by_termination(ending, Millis(0), idx)
-        return []
+    @property
+    def is_over(self) -> bool:
+        return self._state.ending is not None
+
+    @property
+    def result(self) -> str | None:
+        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on."""
+        return self._state.result
+
+    @property
+    def reason(self) -> str | None:
+        """The ``reason`` code of the ending (``checkmate``, ``flag``, …), or ``None``."""
+        return self._state.reason
+
+    @property
+    def article(self) -> str | None:
+        """The Article that ended the game, or ``None``."""
+        ending = self._state.ending
+        return ending.article if ending is not None else None
+
+    @property
+    def position(self) -> Position:
+        """A copy of the position on the board (legal moves only; see ``pending_illegal``)."""
+        return self._state.board.position.copy()
+
+    @property
+    def record(self) -> GameRecord:
+        """A record of the moves standing on the board since the start (a new copy at each
+        reading: pushing on it does not change the game)."""
+        return self._state.board.record()
+
+    @property
+    def clock(self) -> Clock | None:
+        """A copy of the game's chess clock (``None`` without one); correct it through events."""
+        clock = self._state.clock
+        return clock.clock.copy() if clock is not None else None
+
+    @property
+    def start_event(self) -> Start | None:
+        return self._state.start
+
+    @property
+    def profile(self) -> Profile | None:
+        return self._state.profile
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves made and standing, in SAN (Appendix C), oldest first."""
+        return tuple(ply.san for ply in self._state.sheet)
+
+    @property
+    def uci_moves(self) -> tuple[str, ...]:
+        return tuple(ply.uci for ply in self._state.sheet)
+
+    @property
+    def legal_moves_made(self) -> tuple[Move, ...]:
+        """The moves standing on the board from the start, up to any illegal move that stood
+        unclaimed (A.5.2), which no :class:`~chesslaws.core.Move` can stand for."""
+        out: list[Move] = []
+        for ply in self._state.sheet:
+            if ply.move is None:
+                break
+            out.append(ply.move)
+        return tuple(out)
+
+    @property
+    def move_clocks(self) -> tuple[Millis | None, ...]:
+        """Each move's mover's remaining time once it was completed (``None``: no clock yet)."""
+        return tuple(
+            Millis(ply.clock) if ply.clock is not None else None for ply in self._state.sheet
+        )
+
+    @property
+    def illegal_moves(self) -> tuple[int, int]:
+        """Completed illegal moves ruled on, per colour (White, Black) (7.5.5)."""
+        return self._state.illegal
+
+    @property
+    def penalties(self) -> tuple[Ruling, ...]:
+        """Every ruling that carried a penalty, in order."""
+        return self._state.penalties
+
+    @property
+    def draw_offer(self) -> Color | None:
+        """The player whose draw offer stands, if any (9.1.2.1)."""
+        for color in (Color.WHITE, Color.BLACK):
+            if self._state.offers[color]:
+                return color
+        return None
+
+    @property
+    def pending_illegal(self) -> PendingIllegal | None:
+        return self._state.pending
+
+    @property
+    def events(self) -> tuple[Event | str, ...]:
+        """The events handled so far (a line that could not be read is kept as its text)."""
+        return tuple(self._events)
+
+    def obligation(self) -> Obligation:
+        """What the player having the move must play: touched pieces, claims, 7.5.1 (4.3–4.5)."""
+        return self._state.obligation()
+
+    def remaining(self, color: Color, at: int | None = None) -> Millis | None:
+        """``color``'s time left at instant ``at`` (default: the last event), or None (no clock)."""
+        clock = self._state.clock
+        if clock is None:
+            return None
+        return clock.remaining(Color(color), self._state.last_at if at is None else Millis(at))
+

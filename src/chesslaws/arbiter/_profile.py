@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from chesslaws.endings import MATE_BUDGET
+
 from ._events import Edition, Mode, Rules, Supervision, TouchMoveEnforcement
 from ._time import Millis
 
@@ -31,10 +33,22 @@ _TWO_MINUTES = Millis(120_000)
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """Everything about the game's regulations the arbiter needs, fixed at the start."""
+    """Everything about the game's regulations the arbiter needs, fixed at the start.
+
+    ``default_mate_budget`` is the search effort used when the rules do not set one.
+    """
 
     mode: Mode
     rules: Rules
+    default_mate_budget: int = MATE_BUDGET
+
+    @property
+    def mate_budget(self) -> int:
+        """Positions the search "can the opponent still checkmate?" may visit (5.1.2, 6.9,
+        7.5.5): the rules' ``mate_budget``, else the default."""
+        if self.rules.mate_budget is not None:
+            return self.rules.mate_budget
+        return self.default_mate_budget
 
     @property
     def edition(self) -> Edition:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws.endings import Reason, Result
 
 from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
 
@@ -20,6 +21,7 @@ __all__ = [
     "Penalty",
     "PenaltyKind",
     "Reason",
+    "Result",
     "Ruling",
     "RulingKind",
     "ruling_from_json",
@@ -39,52 +41,6 @@ class RulingKind(enum.Enum):
     GAME_OVER = "game_over"
     REJECTED = "rejected"
     CLOCK = "clock"
-
-
-class Reason(enum.Enum):
-    """Why a game ended (the ``reason`` of a ``game_over`` ruling); ``.article`` cites the Law."""
-
-    CHECKMATE = "checkmate"
-    RESIGNATION = "resignation"
-    RESIGNATION_CANNOT_CHECKMATE = "resignation_cannot_checkmate"
-    STALEMATE = "stalemate"
-    DEAD_POSITION = "dead_position"
-    AGREEMENT = "agreement"
-    THREEFOLD = "threefold"
-    FIFTY_MOVES = "fifty_moves"
-    FIVEFOLD = "fivefold"
-    SEVENTY_FIVE_MOVES = "seventy_five_moves"
-    FLAG = "flag"
-    FLAG_CANNOT_CHECKMATE = "flag_cannot_checkmate"
-    SECOND_ILLEGAL_MOVE = "second_illegal_move"
-    ILLEGAL_MOVE_CANNOT_CHECKMATE = "illegal_move_cannot_checkmate"
-    DEFAULT = "default"
-    ARBITER = "arbiter"
-
-    @property
-    def article(self) -> str:
-        """The Article that ends the game for this reason."""
-        return _REASON_ARTICLES[self]
-
-
-_REASON_ARTICLES = {
-    Reason.CHECKMATE: "5.1.1",
-    Reason.RESIGNATION: "5.1.2",
-    Reason.RESIGNATION_CANNOT_CHECKMATE: "5.1.2",
-    Reason.STALEMATE: "5.2.1",
-    Reason.DEAD_POSITION: "5.2.2",
-    Reason.AGREEMENT: "5.2.3",
-    Reason.THREEFOLD: "9.2",
-    Reason.FIFTY_MOVES: "9.3",
-    Reason.FIVEFOLD: "9.6.1",
-    Reason.SEVENTY_FIVE_MOVES: "9.6.2",
-    Reason.FLAG: "6.9",
-    Reason.FLAG_CANNOT_CHECKMATE: "6.9",
-    Reason.SECOND_ILLEGAL_MOVE: "7.5.5",
-    Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE: "7.5.5",
-    Reason.DEFAULT: "6.7.1",
-    Reason.ARBITER: "12",
-}
 
 
 class PenaltyKind(enum.Enum):

@@ -1,42 +1,35 @@
-"""The arbiter's state of one game, and the helpers every ruling uses.
+"""The state of one game under the Laws, as a frozen value: :class:`GameState`.
 
-:class:`GameBase` holds what a FIDE arbiter keeps track of during a game (Articles 4, 6, 7, 9): the
-position and its history, the clock, the move record with each move's clock time, the
-touch-move obligation, the draw offers, the illegal moves and penalties, and the result. The
-rulings themselves live in :mod:`._board` (touches, moves, presses, illegal moves) and
-:mod:`._claims` (offers, claims, resignation, flags, the arbiter's actions); :class:`Game` in
-:mod:`._game` takes the events.
+It holds everything that decides what happens next (Articles 4, 5, 6, 7, 9; A, B): the profile
+(mode, supervision, edition, amounts), the board and its history, the scoresheet, the clock, the
+touch-move state, the standing draw offers, the illegal moves and penalties given, and the
+result. It is made of small frozen values, and a new state shares every part an event did not
+change with the state before it, so keeping every state of a game costs little.
+:func:`chesslaws.arbiter.step` makes the next state; nothing changes a state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from chesslaws._color import Color
-from chesslaws.clock import Clock
-from chesslaws.core import Move, Position
-from chesslaws.endings import GameRecord, Winnability, can_checkmate
+from chesslaws.core import Move, PieceType, Position, square_name
+from chesslaws.endings import MATE_BUDGET
 
-from ._clockface import ClockFace
-from ._events import (
-    Event,
-    Start,
-)
+from ._board import BoardState, Ply
+from ._clockface import ClockState
+from ._events import Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
-from ._rulings import Penalty, PenaltyKind, Reason, Ruling, RulingKind
+from ._rulings import Ruling
 from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
-__all__ = ["GameBase", "GameState"]
-
-
-class _Rejected(Exception):
-    """Raised before any state changes when an event cannot be taken."""
+__all__ = ["Breach", "Ending", "GameState", "TouchState"]
 
 
 @dataclass(frozen=True, slots=True)
-class _Breach:
+class Breach:
     """A move that broke a touch-move obligation, left on the board until claimed (4.8)."""
 
     by: Color
@@ -47,328 +40,135 @@ class _Breach:
 
 
 @dataclass(frozen=True, slots=True)
+class TouchState:
+    """What the player having the move has touched this turn (4.2–4.4): the pieces in order,
+    whether a released king tried an illegal castling (4.7.2), the promotion piece that touched
+    its square (4.4.4), and a move the arbiter imposed (an incorrect claim's move, 9.5.3, or the
+    obligation restored after a breach, 4.8)."""
+
+    touches: tuple[Touched, ...] = ()
+    castle_attempt: bool = False
+    promotion: tuple[int, int] | None = None
+    forced: Obligation | None = None
+
+
+NO_TOUCH = TouchState()
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How the game ended: result (``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``), reason, Article."""
+
+    result: str
+    reason: str
+    article: str
+
+
+def _starting_board() -> BoardState:
+    return BoardState.start(Position())
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
-    """Everything that decides what happens next, as one comparable value (for replay checks)."""
+    """Everything that decides what happens next in a game, as one value.
 
-    fen: str
-    moves: tuple[str, ...]
-    result: str | None
-    reason: str | None
-    clock: tuple[object, ...] | None
-    running: Color | None
-    touches: tuple[Touched, ...]
-    obligation: frozenset[Move] | None
-    illegal_moves: tuple[int, int]
-    offers: tuple[bool, bool]
-    uncompleted: tuple[bool, bool]
-    pending_illegal: PendingIllegal | None
-    last_at: int
-    events: int
-
-
-_WINS = {Color.WHITE: "1-0", Color.BLACK: "0-1"}
-_DRAW = "1/2-1/2"
-
-
-class GameBase:
-    """The state of a game under the Laws, its public reading, and the helpers every ruling uses.
-
-    Not used alone: :class:`chesslaws.arbiter.Game` adds the rulings and takes the events.
-    ``mate_budget`` bounds each "can the opponent still checkmate?" search (5.1.2, 6.9, 7.5.5).
+    ``index`` is the number the next event gets; ``mate_budget`` the search effort used when the
+    ``start`` event's rules do not set one. Read the state through its fields and properties;
+    make the next one with :func:`chesslaws.arbiter.step`. Two states are equal when every part
+    is: two games fed the same events have equal states.
     """
 
-    def __init__(self, *, mate_budget: int = 5_000) -> None:
-        self._mate_budget = mate_budget
-        self._index = 0
-        self._events: list[Event | str] = []
-        self._start: Start | None = None
-        self._profile: Profile | None = None
-        self._record: GameRecord = GameRecord()
-        self._clock: ClockFace | None = None
-        self._running: Color | None = None
-        self._last_at = Millis(0)
-        self._result: str | None = None
-        self._reason: str | None = None
-        self._end_article: str | None = None
-        self._touches: list[Touched] = []
-        self._castle_attempt = False
-        self._promotion: tuple[int, int] | None = None
-        self._forced: Obligation | None = None
-        self._uncompleted = [False, False]
-        self._moved = [0, 0]
-        self._illegal = [0, 0]
-        self._pending: PendingIllegal | None = None
-        self._breach: _Breach | None = None
-        self._offers = [False, False]
-        self._sans: list[str] = []
-        self._ucis: list[str] = []
-        self._made: list[Move | None] = []
-        self._clocks: list[Millis | None] = []
-        self._penalties: list[Ruling] = []
+    index: int = 0
+    start: Start | None = None
+    profile: Profile | None = None
+    board: BoardState = field(default_factory=_starting_board)
+    clock: ClockState | None = None
+    running: Color | None = None
+    last_at: Millis = 0  # type: ignore[assignment]
+    sheet: tuple[Ply, ...] = ()
+    touch: TouchState = NO_TOUCH
+    breach: Breach | None = None
+    pending: PendingIllegal | None = None
+    offers: tuple[bool, bool] = (False, False)
+    uncompleted: tuple[bool, bool] = (False, False)
+    moved: tuple[int, int] = (0, 0)
+    illegal: tuple[int, int] = (0, 0)
+    penalties: tuple[Ruling, ...] = ()
+    ending: Ending | None = None
+    mate_budget: int = MATE_BUDGET
 
-    # -- public reading -----------------------------------------------------------------------
+    # -- reading -------------------------------------------------------------------------------
 
     @property
     def started(self) -> bool:
-        return self._start is not None
+        return self.start is not None
 
     @property
     def is_over(self) -> bool:
-        return self._result is not None
+        return self.ending is not None
 
     @property
     def result(self) -> str | None:
-        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on."""
-        return self._result
+        return self.ending.result if self.ending is not None else None
 
     @property
     def reason(self) -> str | None:
-        """The ``reason`` code of the ending (``checkmate``, ``flag``, …), or ``None``."""
-        return self._reason
+        return self.ending.reason if self.ending is not None else None
 
     @property
-    def article(self) -> str | None:
-        """The Article that ended the game, or ``None``."""
-        return self._end_article
-
-    @property
-    def position(self) -> Position:
-        """A copy of the position on the board (legal moves only; see ``pending_illegal``)."""
-        return self._record.position.copy()
-
-    @property
-    def record(self) -> GameRecord:
-        """The record of the moves standing on the board since the start (read it; do not push:
-        the arbiter keeps it in step with the clock and the rulings)."""
-        return self._record
-
-    @property
-    def clock(self) -> Clock | None:
-        """The game's chess clock (``None`` without one); read it, correct it through events."""
-        return self._clock.clock if self._clock is not None else None
-
-    @property
-    def start_event(self) -> Start | None:
-        return self._start
-
-    @property
-    def profile(self) -> Profile | None:
-        return self._profile
+    def fen(self) -> str:
+        """The FEN of the position on the board."""
+        return self.board.position.fen()
 
     @property
     def moves(self) -> tuple[str, ...]:
-        """The moves made and standing, in SAN (Appendix C), oldest first."""
-        return tuple(self._sans)
+        """The moves standing on the scoresheet, in UCI (an illegal move that stood as made)."""
+        return tuple(ply.uci for ply in self.sheet)
 
     @property
-    def uci_moves(self) -> tuple[str, ...]:
-        return tuple(self._ucis)
-
-    @property
-    def legal_moves_made(self) -> tuple[Move, ...]:
-        """The moves standing on the board from the start, up to any illegal move that stood
-        unclaimed (A.5.2), which no :class:`~chesslaws.core.Move` can stand for."""
-        out: list[Move] = []
-        for move in self._made:
-            if move is None:
-                break
-            out.append(move)
-        return tuple(out)
-
-    @property
-    def move_clocks(self) -> tuple[Millis | None, ...]:
-        """Each move's mover's remaining time once it was completed (``None``: no clock yet)."""
-        return tuple(self._clocks)
-
-    @property
-    def illegal_moves(self) -> tuple[int, int]:
-        """Completed illegal moves ruled on, per colour (White, Black) (7.5.5)."""
-        return (self._illegal[0], self._illegal[1])
-
-    @property
-    def penalties(self) -> tuple[Ruling, ...]:
-        """Every ruling that carried a penalty, in order."""
-        return tuple(self._penalties)
-
-    @property
-    def draw_offer(self) -> Color | None:
-        """The player whose draw offer stands, if any (9.1.2.1)."""
-        for color in (Color.WHITE, Color.BLACK):
-            if self._offers[color]:
-                return color
-        return None
-
-    @property
-    def pending_illegal(self) -> PendingIllegal | None:
-        return self._pending
-
-    @property
-    def events(self) -> tuple[Event | str, ...]:
-        """The events handled so far (a line that could not be read is kept as its text)."""
-        return tuple(self._events)
+    def on_move(self) -> Color:
+        """Who has the move (1.3); see :func:`on_move`."""
+        return on_move(self.board, self.pending)
 
     def obligation(self) -> Obligation:
         """What the player having the move must play: touched pieces, claims, 7.5.1 (4.3–4.5)."""
-        if self._forced is not None:
-            return self._forced
-        if not self._touches and self._promotion is None:
-            return FREE
-        promotion = None
-        if self._promotion is not None:
-            square, piece = self._promotion
-            from chesslaws.core import PieceType
+        return current_obligation(self.board, self.touch)
 
-            promotion = (square, PieceType(piece))
-        found = obligation(self._record.position, self._touches, promotion=promotion)
-        if self._castle_attempt and found.article == "4.3.1":
-            # 4.7.2: the king was released on a castling square, but that castling is illegal.
-            return Obligation(found.moves, "4.7.2")
-        return found
-
-    def remaining(self, color: Color, at: int | None = None) -> Millis | None:
-        """``color``'s time left at instant ``at`` (default: the last event), or None (no clock)."""
-        if self._clock is None:
-            return None
-        return self._clock.remaining(Color(color), self._last_at if at is None else Millis(at))
-
-    def state(self) -> GameState:
-        """The whole state as a value: equal for two games fed the same events."""
-        return GameState(
-            fen=self._record.position.fen(),
-            moves=tuple(self._ucis),
-            result=self._result,
-            reason=self._reason,
-            clock=self._clock.snapshot() if self._clock is not None else None,
-            running=self._running,
-            touches=tuple(self._touches),
-            obligation=self.obligation().moves if self._start and not self.is_over else None,
-            illegal_moves=self.illegal_moves,
-            offers=(self._offers[0], self._offers[1]),
-            uncompleted=(self._uncompleted[0], self._uncompleted[1]),
-            pending_illegal=self._pending,
-            last_at=self._last_at,
-            events=self._index,
-        )
-
-    # -- helpers -------------------------------------------------------------------------------
-
-    @property
-    def _on_move_color(self) -> Color:
-        """Who has the move (1.3): the board's side to move, unless an unseen illegal move was
-        completed (A.5.2), which passed the move to the opponent."""
-        if self._pending is not None and self._pending.completed_at is not None:
-            return self._pending.by.other
-        return self._record.position.side_to_move
-
-    def _rules(self) -> Profile:
-        assert self._profile is not None
-        return self._profile
-
-    def _ruling(self, idx: int, at: Millis, kind: RulingKind, **fields: object) -> Ruling:
-        return Ruling(idx, at, kind, **fields)  # type: ignore[arg-type]
-
-    def _give_time(
-        self, idx: int, at: Millis, kind: RulingKind, player: Color, ms: Millis, **fields: object
-    ) -> Ruling:
-        if self._clock is not None:
-            self._clock.add_time(player, ms, at)
-        ruling = self._ruling(
-            idx, at, kind, penalty=Penalty(PenaltyKind.ADD_TIME, player, ms), **fields
-        )
-        self._penalties.append(ruling)
-        return ruling
-
-    def _decline_offer_of(self, offerer: Color, idx: int, at: Millis) -> list[Ruling]:
-        """The opponent of ``offerer`` touched or moved: the offer is rejected (9.1.2.1)."""
-        if not self._offers[offerer]:
-            return []
-        self._offers[offerer] = False
-        return [
-            self._ruling(
-                idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article="9.1.2.1"
-            )
-        ]
-
-    def _can_checkmate(self, color: Color) -> Winnability:
-        position = self._record.position
-        return can_checkmate(position, color, budget=self._mate_budget).verdict
-
-    def _end(
-        self, result: str, reason: str, article: str, at: Millis, idx: int, **fields: object
-    ) -> list[Ruling]:
-        rulings: list[Ruling] = []
-        for color in (Color.WHITE, Color.BLACK):
-            if self._offers[color]:
-                self._offers[color] = False
-                rulings.append(
-                    self._ruling(
-                        idx, at, RulingKind.DRAW_OFFER, by=color, status="lapsed", article="9.1.2.1"
-                    )
-                )
-        self._result, self._reason, self._end_article = result, reason, article
-        if self._clock is not None:
-            self._clock.stop(at)
-        self._running = None
-        self._touches.clear()
-        self._castle_attempt = False
-        self._forced = None
-        self._promotion = None
-        rulings.append(
-            self._ruling(
-                idx,
-                at,
-                RulingKind.GAME_OVER,
-                result=result,
-                reason=reason,
-                article=article,
-                **fields,
-            )
-        )
-        return rulings
-
-    def _loss_or_draw(
-        self, loser: Color, win: Reason, draw: Reason, at: Millis, idx: int, article: str
-    ) -> list[Ruling]:
-        """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves."""
-        verdict = self._can_checkmate(loser.other)
-        if verdict is Winnability.UNWINNABLE:
-            return self._end(_DRAW, draw.value, article, at, idx)
-        note = None
-        if verdict is Winnability.UNDETERMINED:
-            note = "whether the opponent can checkmate is undetermined; the arbiter confirms"
-        return self._end(_WINS[loser.other], win.value, article, at, idx, note=note)
-
-    def _end_by_termination(self, ending: object, at: Millis, idx: int) -> list[Ruling]:
-        name = getattr(ending, "name", str(ending))
-        article = str(getattr(ending, "article", ""))
-        reason = {
-            "CHECKMATE": Reason.CHECKMATE,
-            "STALEMATE": Reason.STALEMATE,
-            "DEAD_POSITION": Reason.DEAD_POSITION,
-            "FIVEFOLD": Reason.FIVEFOLD,
-            "FIVEFOLD_REPETITION": Reason.FIVEFOLD,
-            "SEVENTY_FIVE_MOVES": Reason.SEVENTY_FIVE_MOVES,
-        }.get(name)
-        if reason is None:
-            raise AssertionError(f"unexpected automatic ending {ending!r}")
-        if reason is Reason.CHECKMATE:
-            result = _WINS[self._record.position.side_to_move.other]
-        else:
-            result = _DRAW
-        return self._end(result, reason.value, article or reason.article, at, idx)
-
-    def _lose_claim_right(self, player: Color) -> None:
-        """4.8: touching a piece with intent ends the right to claim the opponent's breach."""
-        if self._breach is not None and self._breach.by is player.other:
-            b = self._breach
-            self._breach = _Breach(b.by, b.move, b.allowed, b.pressed, claim_lost=True)
+    def mover_of(self, ply: int) -> Color:
+        """Who made the scoresheet's move number ``ply`` (0-based)."""
+        assert self.start is not None
+        first = Color.BLACK if " b " in (self.start.fen or " w ") else Color.WHITE
+        return first if ply % 2 == 0 else first.other
 
 
-def _name(square: int) -> str:
-    from chesslaws.core import square_name
+def on_move(board: BoardState, pending: PendingIllegal | None) -> Color:
+    """Who has the move (1.3): the board's side to move, unless an unseen illegal move was
+    completed (A.5.2), which passed the move to the opponent."""
+    if pending is not None and pending.completed_at is not None:
+        return pending.by.other
+    return board.position.side_to_move
 
+
+def current_obligation(board: BoardState, touch: TouchState) -> Obligation:
+    """What the player having the move must play: touched pieces, claims, 7.5.1 (4.3–4.5)."""
+    if touch.forced is not None:
+        return touch.forced
+    if not touch.touches and touch.promotion is None:
+        return FREE
+    promotion = None
+    if touch.promotion is not None:
+        square, piece = touch.promotion
+        promotion = (square, PieceType(piece))
+    found = obligation(board.position, touch.touches, promotion=promotion)
+    if touch.castle_attempt and found.article == "4.3.1":
+        # 4.7.2: the king was released on a castling square, but that castling is illegal.
+        return Obligation(found.moves, "4.7.2")
+    return found
+
+
+def square_label(square: int) -> str:
     return square_name(square)
 
 
-def _ucis(position: Position, moves: frozenset[Move]) -> tuple[str, ...]:
+def ucis(position: Position, moves: frozenset[Move]) -> tuple[str, ...]:
     return tuple(sorted(position.uci(m) for m in moves))

@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import parse_clock_comment
-from chesslaws.endings import GameRecord, Termination, Winnability, can_checkmate, is_dead
+from chesslaws.endings import (
+    MATE_BUDGET,
+    GameRecord,
+    Result,
+    Termination,
+    Winnability,
+    is_dead,
+    loss_or_draw,
+)
 
 from ._record import AuditRecord, Code, Finding
 
@@ -34,8 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MATE_BUDGET", "audit_game"]
 
-MATE_BUDGET = 200_000
-"""Positions the "can he still checkmate?" search may visit for one game (6.9, 5.1.2)."""
 
 _NAMES = {Color.WHITE: "White", Color.BLACK: "Black"}
 _ENDINGS = {
@@ -140,7 +146,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
 
     if ended is not None:
         winner = Color(position.turn ^ 1) if ended is Termination.CHECKMATE else None
-        lawful = "1/2-1/2" if winner is None else ("1-0" if winner is Color.WHITE else "0-1")
+        lawful = (Result.DRAW if winner is None else Result.win_for(winner)).value
         name = _ENDINGS[ended]
         phrase = _PHRASES[ended]
         later = len(sans) - ended_ply
@@ -198,8 +204,8 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     if how is None:
         return record(recorded, plies)
     code, article, ending_name, verb = how
-    analysis = can_checkmate(position, winner, budget=mate_budget)
-    if analysis.verdict is Winnability.UNWINNABLE:
+    lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
+    if lawful_result is Result.DRAW:
         findings.append(
             Finding(
                 plies,
@@ -210,7 +216,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
             )
         )
         return record("1/2-1/2", plies, ending_name)
-    if analysis.verdict is Winnability.UNDETERMINED:
+    if verdict is Winnability.UNDETERMINED:
         findings.append(
             Finding(
                 plies,

@@ -18,21 +18,10 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from chesslaws.arbiter import Game, Ruling, RulingKind
+from chesslaws.arbiter import game_to_pgn as state_to_pgn
 from chesslaws.cli import fail
-from chesslaws.clock import format_clk
 
 __all__ = ["arbitrate", "game_to_pgn", "register"]
-
-# PGN standard 8.2.6 Termination values for each ``game_over`` reason.
-_TERMINATION = {
-    "flag": "time forfeit",
-    "flag_cannot_checkmate": "time forfeit",
-    "second_illegal_move": "rules infraction",
-    "illegal_move_cannot_checkmate": "rules infraction",
-    "default": "abandoned",
-    "arbiter": "adjudication",
-}
-
 
 def register(subparsers: Any) -> None:
     """Add the ``arbitrate`` command."""
@@ -68,45 +57,8 @@ def arbitrate(lines: Iterable[str], out: IO[str]) -> Game:
 
 
 def game_to_pgn(game: Game) -> str:
-    """The game in PGN export format: moves, ``[%clk]`` after each completed move, the result.
-
-    Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for a set position, ``TimeControl`` (the
-    control as the event log gave it), ``Termination`` (PGN's standard values) and the reason
-    and Article of the ending as a final comment.
-    """
-    from chesslaws import pgn
-
-    start = game.start_event
-    tags: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
-    tags.update(White="?", Black="?", Result=game.result or "*")
-    if start is not None and start.fen is not None:
-        tags["FEN"] = start.fen
-        tags["SetUp"] = "1"
-    if start is not None and start.variant.value == "chess960":
-        tags["Variant"] = "Chess960"
-    if start is not None:
-        tags["TimeControl"] = start.time_control if start.time_control is not None else "-"
-    if game.reason is not None:
-        tags["Termination"] = _TERMINATION.get(game.reason, "normal")
-    comments: dict[int, str] = {}
-    for index, ms in enumerate(game.move_clocks):
-        if ms is not None:
-            comments[index] = format_clk(ms)
-    if game.reason is not None:
-        note = f"{game.reason.replace('_', ' ')} ({game.article})"
-        last = len(game.moves) - 1
-        comments[last] = f"{comments[last]} {note}" if last in comments else note
-    line = pgn.Line(sans=game.moves, moves=game.legal_moves_made, comments=comments)
-    record = pgn.Game(
-        number=1,
-        line=1,
-        tags=tags,
-        main=line,
-        result=game.result if game.result in ("1-0", "0-1", "1/2-1/2") else "*",
-        fen=start.fen if start is not None else None,
-        chess960=start is not None and start.variant.value == "chess960",
-    )
-    return pgn.write_game(record)
+    """The game in PGN export format (:func:`chesslaws.arbiter.game_to_pgn` of its state)."""
+    return state_to_pgn(game.state())
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,8 +17,9 @@ from typing import Any
 from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
 from chesslaws.core import STARTING_FEN, Position
-from chesslaws.endings import GameRecord, Termination, is_dead
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET
+from chesslaws.endings import MATE_BUDGET, GameRecord, Result, Termination, is_dead
+
+DEFAULT_BUDGET = MATE_BUDGET
 
 
 def register(subparsers: Any) -> None:
@@ -71,9 +72,7 @@ def status(record: GameRecord, budget: int = DEFAULT_BUDGET) -> dict[str, object
         winner = None
         if termination is Termination.CHECKMATE:
             winner = position.side_to_move.other
-        result["result"] = (
-            "1/2-1/2" if winner is None else ("1-0" if winner.label == "white" else "0-1")
-        )
+        result["result"] = (Result.DRAW if winner is None else Result.win_for(winner)).value
         result["winner"] = None if winner is None else winner.label
         result["reason"] = termination.reason
         result["article"] = termination.article

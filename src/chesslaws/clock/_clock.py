@@ -47,6 +47,27 @@ MONOTONIC: TimeSource = MonotonicTimeSource()
 """The default time source of a :class:`Clock`: the system's monotonic clock."""
 
 _OTHER = (BLACK, WHITE)
+#: The slots that make a clock's state (all but the time source).
+_COMPARED = (
+    "_delay_left",
+    "_end",
+    "_flag",
+    "_flag_order",
+    "_last",
+    "_main",
+    "_moves",
+    "_out",
+    "_paused",
+    "_period",
+    "_periods",
+    "_sand",
+    "_side",
+    "_started",
+    "_stopped",
+    "_t0",
+    "_tc",
+    "_turn_elapsed",
+)
 
 
 def _periods_of(tc: TimeControl) -> tuple[Period, ...]:
@@ -523,6 +544,49 @@ class Clock:
         if self._flag[color] is not None:
             self._flag[color] = None
             self._flag_order.remove(color)
+
+    # --- values -------------------------------------------------------------------------------
+
+    def copy(self) -> Clock:
+        """An independent clock in the same state (same time source): a few list copies.
+
+        For callers that keep clock states as values (the arbiter's ``GameState``): copy, then
+        change the copy.
+        """
+        other = Clock.__new__(Clock)
+        other._delay_left = self._delay_left
+        other._last = self._last
+        other._paused = self._paused
+        other._periods = self._periods
+        other._sand = self._sand
+        other._sdelay = self._sdelay
+        other._side = self._side
+        other._source = self._source
+        other._spec = self._spec
+        other._started = self._started
+        other._stopped = self._stopped
+        other._t0 = self._t0
+        other._tc = self._tc
+        other._turn_elapsed = self._turn_elapsed
+        other._main = self._main.copy()
+        other._moves = self._moves.copy()
+        other._period = self._period.copy()
+        other._end = self._end.copy()
+        other._flag = self._flag.copy()
+        other._flag_order = self._flag_order.copy()
+        other._out = self._out.copy()
+        return other
+
+    def _value(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _COMPARED)
+
+    def __eq__(self, other: object) -> bool:
+        """Two clocks are equal when they are in the same state (the time source aside)."""
+        if not isinstance(other, Clock):
+            return NotImplemented
+        return self._value() == other._value()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (

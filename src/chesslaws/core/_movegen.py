@@ -34,7 +34,7 @@ from chesslaws.core._move import CASTLING, EN_PASSANT
 if TYPE_CHECKING:
     from chesslaws.core._position import Position
 
-__all__ = ["attackers", "castling_path", "generate", "is_attacked"]
+__all__ = ["attackers", "castling_path", "generate", "is_attacked", "is_legal_plain"]
 
 _NOT_FILE_A = BB_ALL ^ BB_FILES[0]
 _NOT_FILE_H = BB_ALL ^ BB_FILES[7]
@@ -76,6 +76,67 @@ def is_attacked(pos: Position, color: int, square: int, occupied: int) -> bool:
     )
 
 
+def is_legal_plain(pos: Position, code: int) -> bool:
+    """Whether the move ``code`` is legal, for a code without a castling or en passant flag
+    (the same answer as generating the legal moves to its square, for a few table lookups).
+
+    The man on the from-square must be the mover's and able to go to the to-square (Article 3:
+    a pawn's push, double step or capture, with a promotion piece exactly on the last rank,
+    3.7.5); then the king must not be attacked after the move (3.9): a king's new square with
+    the king gone from its old one, any other king with the moved man on its new square and the
+    captured man gone.
+    """
+    frm = code & 63
+    to = code >> 6 & 63
+    board = pos._board
+    piece = board[frm]
+    us = pos._turn
+    if not piece or piece >> 3 != us:
+        return False
+    captured = board[to]
+    if captured and captured >> 3 == us:
+        return False
+    kind = piece & 7
+    promotion = code >> 12 & 7
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    tobit = 1 << to
+    if kind == 1:
+        if to >> 3 == (7 if us == 0 else 0):
+            if not 2 <= promotion <= 5:  # a knight, bishop, rook or queen, and only here
+                return False
+        elif promotion:
+            return False
+        step = 8 if us == 0 else -8
+        if to - frm == step:
+            if captured:
+                return False
+        elif to - frm == 2 * step:
+            if captured or board[frm + step] or frm >> 3 != (1 if us == 0 else 6):
+                return False
+        elif not (PAWN_ATTACKS[us][frm] & tobit and captured):
+            return False
+    else:
+        if promotion:
+            return False
+        if kind == 2:
+            reach = KNIGHT_ATTACKS[frm]
+        elif kind == 6:
+            reach = KING_ATTACKS[frm]
+        else:
+            reach = 0
+            if kind != 4:  # bishop or queen
+                reach |= BISHOP_TABLES[frm][occ & BISHOP_MASKS[frm]]
+            if kind != 3:  # rook or queen
+                reach |= ROOK_TABLES[frm][occ & ROOK_MASKS[frm]]
+        if not reach & tobit:
+            return False
+    them = us ^ 1
+    if kind == 6:
+        return not is_attacked(pos, them, to, occ ^ (1 << frm))
+    after = (occ ^ (1 << frm)) | tobit
+    return not attackers(pos, them, pos._kings[us], after) & ~tobit
+
+
 @functools.cache
 def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     """For castling with these squares: king and rook destinations, the squares that must be
@@ -93,9 +154,12 @@ def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     return king_to, rook_to, must_be_empty, king_path | 1 << king
 
 
-def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> int:
+def generate(
+    pos: Position, moves: list[int] | None, to_mask: int = BB_ALL, enough: int = 1 << 30
+) -> int:
     """Append the legal move codes to ``moves`` (only to squares in ``to_mask``), or count them
-    when ``moves`` is None. Returns the number of legal moves found."""
+    when ``moves`` is None. Returns the number of legal moves found; when counting, it may stop
+    as soon as ``enough`` are found (the count returned is then at least ``enough``)."""
     us = pos._turn
     them = us ^ 1
     bb = pos._bb
@@ -141,7 +205,7 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                 if append:
                     append(ksq | to << 6)
 
-    if checkers & (checkers - 1):  # double check: only the king may move
+    if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
         return count
     if checkers:
         target = (BETWEEN[ksq * 64 + checkers.bit_length() - 1] | checkers) & to_mask
@@ -171,6 +235,8 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                 dests ^= d
                 append(frm | (d.bit_length() - 1) << 6)
         count += dests.bit_count()
+    if count >= enough:
+        return count
 
     # Bishops, rooks and queens; pinned ones only along the pin line.
     queens = bb[5 | ush]
@@ -191,6 +257,8 @@ def generate(pos: Position, moves: list[int] | None, to_mask: int = BB_ALL) -> i
                     dests ^= d
                     append(frm | (d.bit_length() - 1) << 6)
             count += dests.bit_count()
+    if count >= enough:
+        return count
 
     # Pawns (Article 3.7): unpinned ones set-wise, pinned ones one by one.
     pawns = bb[1 | ush]

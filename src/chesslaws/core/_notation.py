@@ -27,7 +27,7 @@ from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 if TYPE_CHECKING:
     from chesslaws.core._position import Position
 
-__all__ = ["parse_san", "parse_uci", "san"]
+__all__ = ["parse_san", "parse_uci", "san", "san_body"]
 
 _LETTERS = " PNBRQK"
 _PIECE_KINDS = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
@@ -39,7 +39,7 @@ _SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 def san(pos: Position, code: int) -> str:
     """The SAN of a legal move code (Appendix C)."""
-    text = _san_body(pos, code)
+    text = san_body(pos, code)
     pos.push_code(code)
     try:
         if pos.is_check():
@@ -49,7 +49,8 @@ def san(pos: Position, code: int) -> str:
     return text
 
 
-def _san_body(pos: Position, code: int) -> str:
+def san_body(pos: Position, code: int) -> str:
+    """The SAN of a legal move code without its check mark (Appendix C)."""
     frm = code & 63
     to = code >> 6 & 63
     flag = code >> 15

@@ -471,9 +471,12 @@ class Position:
         convert = self._code_to_move
         return [convert(code) for code in self.legal_codes()]
 
-    def count_legal_moves(self) -> int:
-        """How many legal moves there are, without listing them."""
-        return _movegen.generate(self, None)
+    def count_legal_moves(self, *, enough: int | None = None) -> int:
+        """How many legal moves there are, without listing them; with ``enough``, counting may
+        stop once that many are found (``min(count, enough)`` is then exact)."""
+        if enough is None:
+            return _movegen.generate(self, None)
+        return _movegen.generate(self, None, BB_ALL, enough)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -485,6 +488,8 @@ class Position:
         code = self._move_to_code(move)
         if move.promotion is not None and not code >> 12 & 7:
             return None  # a promotion piece on castling or en passant (Article 3.7.5)
+        if not code >> 15:  # neither castling nor en passant: a few lookups decide
+            return code if _movegen.is_legal_plain(self, code) else None
         to = code >> 6 & 63
         mask = 1 << to
         if code >> 15 == CASTLING:
@@ -624,9 +629,13 @@ class Position:
             )
         return _notation.san(self, code)
 
-    def san_of_code(self, code: int) -> str:
-        """The SAN of a legal move code (fast path)."""
-        return _notation.san(self, code)
+    def san_of_code(self, code: int, *, suffix: str | None = None) -> str:
+        """The SAN of a legal move code (fast path). ``suffix`` (``""``, ``"+"`` or ``"#"``)
+        is the check mark when the caller already knows the position after the move; it is
+        found by making the move otherwise."""
+        if suffix is None:
+            return _notation.san(self, code)
+        return _notation.san_body(self, code) + suffix
 
     def parse_san(self, text: str) -> Move:
         """The legal move that SAN ``text`` stands for (lenient about real-file spellings)."""

@@ -3,25 +3,37 @@
 
 ``GameRecord`` knows checkmate, stalemate, dead position, fivefold repetition and the
 seventy-five-move rule, and judges threefold and fifty-move claims, with or without an intended
-move. ``can_checkmate`` and ``is_dead`` answer the unwinnability question soundly.
+move. ``can_checkmate`` and ``is_dead`` answer the unwinnability question soundly. The one
+vocabulary of endings lives here too: :class:`Result`, :class:`Reason` (each with its Article;
+``Termination`` is the same enum) and :func:`loss_or_draw` (5.1.2, 6.9, 7.5.5, A.5.3).
 """
 
 from __future__ import annotations
 
+from chesslaws.endings._outcome import MATE_BUDGET as MATE_BUDGET
+from chesslaws.endings._outcome import Outcome as Outcome
+from chesslaws.endings._outcome import Reason as Reason
+from chesslaws.endings._outcome import Result as Result
+from chesslaws.endings._outcome import Termination as Termination
+from chesslaws.endings._outcome import loss_or_draw as loss_or_draw
 from chesslaws.endings._record import GameRecord as GameRecord
-from chesslaws.endings._termination import Outcome as Outcome
-from chesslaws.endings._termination import Termination as Termination
+from chesslaws.endings._record import automatic_ending as automatic_ending
 from chesslaws.endings._unwinnability import MateAnalysis as MateAnalysis
 from chesslaws.endings._unwinnability import Winnability as Winnability
 from chesslaws.endings._unwinnability import can_checkmate as can_checkmate
 from chesslaws.endings._unwinnability import is_dead as is_dead
 
 __all__ = [
+    "MATE_BUDGET",
     "GameRecord",
     "MateAnalysis",
     "Outcome",
+    "Reason",
+    "Result",
     "Termination",
     "Winnability",
+    "automatic_ending",
     "can_checkmate",
     "is_dead",
+    "loss_or_draw",
 ]

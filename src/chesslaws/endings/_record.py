@@ -18,13 +18,40 @@ from collections.abc import Hashable, Iterable
 from chesslaws._color import Color
 from chesslaws._errors import IllegalMove
 from chesslaws.core import Move, Position
-from chesslaws.endings._termination import Outcome, Termination
+from chesslaws.endings._outcome import Outcome, Termination
 from chesslaws.endings._unwinnability import is_dead
 
-__all__ = ["GameRecord"]
+__all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending"]
 
 #: Effort allowed to the dead-position test run after every move (Article 5.2.2).
 DEAD_POSITION_BUDGET = 300
+
+
+def automatic_ending(
+    position: Position,
+    legal_count: int,
+    repetitions: int,
+    *,
+    dead_position_budget: int = DEAD_POSITION_BUDGET,
+) -> Termination | None:
+    """The ending the board gives after a move, in the order of the Laws, or None.
+
+    Checkmate (5.1.1), which stands even on the 75th move (9.6.2); stalemate (5.2.1); dead
+    position (5.2.2, proved by :func:`is_dead` in its quick mode: static arguments, and a
+    search of at most ``dead_position_budget`` positions after a forced move); fivefold
+    repetition (9.6.1, ``repetitions`` counts the current position); seventy-five moves (9.6.2).
+    ``legal_count`` is the number of legal moves of ``position`` (any number from 2 up may be
+    given as 2: only none, one or more matter).
+    """
+    if legal_count == 0:
+        return Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
+    if is_dead(position, budget=dead_position_budget, quick=True, legal_count=legal_count):
+        return Termination.DEAD_POSITION
+    if repetitions >= 5:
+        return Termination.FIVEFOLD
+    if position.halfmove_clock >= 150:
+        return Termination.SEVENTY_FIVE_MOVES
+    return None
 
 
 class GameRecord:
@@ -235,17 +262,12 @@ class GameRecord:
         a forced move); fivefold repetition (9.6.1); seventy-five moves (9.6.2).
         """
         position = self._position
-        if position.is_checkmate():
-            return Termination.CHECKMATE
-        if position.is_stalemate():
-            return Termination.STALEMATE
-        if is_dead(position, budget=dead_position_budget, quick=True):
-            return Termination.DEAD_POSITION
-        if self._reps[-1] >= 5:
-            return Termination.FIVEFOLD
-        if position.halfmove_clock >= 150:
-            return Termination.SEVENTY_FIVE_MOVES
-        return None
+        return automatic_ending(
+            position,
+            position.count_legal_moves(),
+            self._reps[-1],
+            dead_position_budget=dead_position_budget,
+        )
 
     def outcome(self, *, dead_position_budget: int = DEAD_POSITION_BUDGET) -> Outcome | None:
         """The result if the game has ended automatically, or None."""

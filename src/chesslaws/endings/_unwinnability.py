@@ -692,7 +692,13 @@ def can_checkmate(
     return MateAnalysis(color, verdict, tuple(moves), search.nodes, search.reason)
 
 
-def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = False) -> bool:
+def is_dead(
+    position: Position,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    quick: bool = False,
+    legal_count: int | None = None,
+) -> bool:
     """Whether the position is dead: neither player can checkmate (Article 5.2.2).
 
     Sound: True only when both players are proved unable to checkmate; False when either can,
@@ -702,9 +708,16 @@ def is_dead(position: Position, *, budget: int = DEFAULT_BUDGET, quick: bool = F
     positions per player) runs after a forced move or in a blocked-looking position: no queen
     or rook, and no pawn that could promote without a capture.
 
+    ``legal_count`` (quick mode), when the caller has counted the legal moves already, saves
+    counting them again and, when there is a choice of moves, stops at the first player that no
+    static argument stops: the answer is the same.
+
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
     """
+    if quick and legal_count is not None and legal_count != 1:
+        # No forced move: dead exactly when a static argument stops both players.
+        return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
     if needs_search:
         forced = position.count_legal_moves() == 1

@@ -1,0 +1,221 @@
+"""The next state while an event is ruled on, and the helpers every ruling uses.
+
+:func:`chesslaws.arbiter.step` opens a :class:`Draft` on the state it was given: a scratch copy
+of the state's fields, each still one of the state's frozen values. A handler replaces fields of
+the draft by new values (a new board, a new clock state, a longer scoresheet), never changing a
+value itself; ``step`` then freezes the draft into the next :class:`GameState`. A handler that
+raises :class:`Rejected` leaves nothing behind: the draft is dropped.
+"""
+
+from __future__ import annotations
+
+from chesslaws._color import Color
+from chesslaws.endings import Reason, Result, Termination, Winnability, loss_or_draw
+
+from ._board import BoardState, Ply
+from ._clockface import ClockState
+from ._events import Start
+from ._illegal import PendingIllegal
+from ._profile import Profile
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._state import NO_TOUCH, Breach, Ending, GameState, TouchState, current_obligation, on_move
+from ._time import Millis
+from ._touch import Obligation
+
+__all__ = ["Draft", "Rejected"]
+
+
+class Rejected(Exception):
+    """Raised when an event cannot be taken; the draft is dropped, the state stays as it was."""
+
+
+class Draft:
+    """The fields of the next :class:`GameState` while one event is ruled on."""
+
+    __slots__ = (
+        "board",
+        "breach",
+        "clock",
+        "ending",
+        "illegal",
+        "index",
+        "last_at",
+        "mate_budget",
+        "moved",
+        "offers",
+        "penalties",
+        "pending",
+        "profile",
+        "running",
+        "sheet",
+        "start",
+        "touch",
+        "uncompleted",
+    )
+
+    index: int
+    start: Start | None
+    profile: Profile | None
+    board: BoardState
+    clock: ClockState | None
+    running: Color | None
+    last_at: Millis
+    sheet: tuple[Ply, ...]
+    touch: TouchState
+    breach: Breach | None
+    pending: PendingIllegal | None
+    offers: tuple[bool, bool]
+    uncompleted: tuple[bool, bool]
+    moved: tuple[int, int]
+    illegal: tuple[int, int]
+    penalties: tuple[Ruling, ...]
+    ending: Ending | None
+    mate_budget: int
+
+    def __init__(self, s: GameState) -> None:
+        self.index = s.index
+        self.start = s.start
+        self.profile = s.profile
+        self.board = s.board
+        self.clock = s.clock
+        self.running = s.running
+        self.last_at = s.last_at
+        self.sheet = s.sheet
+        self.touch = s.touch
+        self.breach = s.breach
+        self.pending = s.pending
+        self.offers = s.offers
+        self.uncompleted = s.uncompleted
+        self.moved = s.moved
+        self.illegal = s.illegal
+        self.penalties = s.penalties
+        self.ending = s.ending
+        self.mate_budget = s.mate_budget
+
+    def freeze(self) -> GameState:
+        """The state this draft describes."""
+        return GameState(
+            self.index,
+            self.start,
+            self.profile,
+            self.board,
+            self.clock,
+            self.running,
+            self.last_at,
+            self.sheet,
+            self.touch,
+            self.breach,
+            self.pending,
+            self.offers,
+            self.uncompleted,
+            self.moved,
+            self.illegal,
+            self.penalties,
+            self.ending,
+            self.mate_budget,
+        )
+
+    # -- reading, as on a state ----------------------------------------------------------------
+
+    @property
+    def rules(self) -> Profile:
+        assert self.profile is not None
+        return self.profile
+
+    @property
+    def on_move(self) -> Color:
+        return on_move(self.board, self.pending)
+
+    def obligation(self) -> Obligation:
+        return current_obligation(self.board, self.touch)
+
+
+def pair(values: tuple[bool, bool], color: Color, value: bool) -> tuple[bool, bool]:
+    """``values`` with ``color``'s entry replaced."""
+    return (value, values[1]) if color is Color.WHITE else (values[0], value)
+
+
+def count(values: tuple[int, int], color: Color, change: int) -> tuple[int, int]:
+    """``values`` with ``change`` added to ``color``'s entry."""
+    if color is Color.WHITE:
+        return (values[0] + change, values[1])
+    return (values[0], values[1] + change)
+
+
+def ruling(idx: int, at: Millis, kind: RulingKind, **fields: object) -> Ruling:
+    return Ruling(idx, at, kind, **fields)  # type: ignore[arg-type]
+
+
+def give_time(
+    d: Draft, idx: int, at: Millis, kind: RulingKind, player: Color, ms: Millis, **fields: object
+) -> Ruling:
+    """A ruling that adds ``ms`` to ``player``'s clock (7.5.5, 9.5.3, 12.9), noted as a penalty."""
+    if d.clock is not None:
+        d.clock = d.clock.add_time(player, ms, at)
+    given = ruling(idx, at, kind, penalty=Penalty(PenaltyKind.ADD_TIME, player, ms), **fields)
+    d.penalties = (*d.penalties, given)
+    return given
+
+
+def decline_offer_of(d: Draft, offerer: Color, idx: int, at: Millis) -> list[Ruling]:
+    """The opponent of ``offerer`` touched or moved: the offer is rejected (9.1.2.1)."""
+    if not d.offers[offerer]:
+        return []
+    d.offers = pair(d.offers, offerer, False)
+    return [
+        ruling(idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article="9.1.2.1")
+    ]
+
+
+def lose_claim_right(d: Draft, player: Color) -> None:
+    """4.8: touching a piece with intent ends the right to claim the opponent's breach."""
+    b = d.breach
+    if b is not None and b.by is player.other:
+        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, claim_lost=True)
+
+
+def end(
+    d: Draft, result: str, reason: str, article: str, at: Millis, idx: int, **fields: object
+) -> list[Ruling]:
+    """The game is over: offers lapse, the clock stops, nothing touched binds any more."""
+    rulings: list[Ruling] = []
+    for color in (Color.WHITE, Color.BLACK):
+        if d.offers[color]:
+            rulings.append(
+                ruling(idx, at, RulingKind.DRAW_OFFER, by=color, status="lapsed", article="9.1.2.1")
+            )
+    d.offers = (False, False)
+    d.ending = Ending(result, reason, article)
+    if d.clock is not None:
+        d.clock = d.clock.stop(at)
+    d.running = None
+    d.touch = NO_TOUCH
+    rulings.append(
+        ruling(
+            idx, at, RulingKind.GAME_OVER, result=result, reason=reason, article=article, **fields
+        )
+    )
+    return rulings
+
+
+def end_by_loss(
+    d: Draft, loser: Color, win: Reason, draw: Reason, at: Millis, idx: int, article: str
+) -> list[Ruling]:
+    """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves
+    (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`)."""
+    result, verdict = loss_or_draw(d.board.position, loser, budget=d.rules.mate_budget)
+    if result is Result.DRAW:
+        return end(d, result.value, draw.value, article, at, idx)
+    note = None
+    if verdict is Winnability.UNDETERMINED:
+        note = "whether the opponent can checkmate is undetermined; the arbiter confirms"
+    return end(d, result.value, win.value, article, at, idx, note=note)
+
+
+def end_by_board(d: Draft, ending: Termination, at: Millis, idx: int) -> list[Ruling]:
+    """The board ended the game (5.1.1, 5.2.1, 5.2.2, 9.6)."""
+    if ending is Reason.CHECKMATE:
+        result = Result.win_for(d.board.position.side_to_move.other)
+    else:
+        result = Result.DRAW
+    return end(d, result.value, ending.value, ending.article, at, idx)

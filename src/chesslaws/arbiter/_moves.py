@@ -1,0 +1,490 @@
+"""Rulings on what happens at the board: touches, moves, presses and illegal moves.
+
+Articles 4.2–4.8 (touch-move, made moves), 6.2 (completed moves, the press), 7.5 and Appendices A
+and B (illegal moves: restored position, penalty time, the second one loses). Each handler is a
+function of a :class:`~._draft.Draft` and an event.
+"""
+
+from __future__ import annotations
+
+from chesslaws._color import Color
+from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
+from chesslaws.core import KING, PAWN, Move, Position
+from chesslaws.endings import Reason
+
+from ._board import BoardState, Ply
+from ._draft import (
+    Draft,
+    Rejected,
+    count,
+    decline_offer_of,
+    end_by_board,
+    end_by_loss,
+    give_time,
+    lose_claim_right,
+    pair,
+    ruling,
+)
+from ._events import Adjust, Mode, MoveMade, Press, Touch, TouchMoveEnforcement
+from ._illegal import IllegalKind, PendingIllegal, board_after
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
+from ._time import Millis
+from ._touch import Touched, captured_square
+
+__all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
+
+
+# -- touching and adjusting (4.2–4.4, 4.8) -----------------------------------------------------
+
+
+def _add_touch(d: Draft, touched: Touched) -> None:
+    touch = d.touch
+    if all(t.square != touched.square for t in touch.touches):
+        d.touch = TouchState(
+            (*touch.touches, touched), touch.castle_attempt, touch.promotion, touch.forced
+        )
+
+
+def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
+    position = d.board.position
+    mover = d.on_move
+    if event.piece is not None:
+        last_rank = 7 if event.by is Color.WHITE else 0
+        if event.square >> 3 != last_rank:
+            raise Rejected(
+                f"a new piece ('piece') can touch only a promotion square, not rank "
+                f"{(event.square >> 3) + 1}"
+            )
+        touch = d.touch
+        if event.by is mover and d.pending is None and touch.promotion is None:
+            promotion = (event.square, int(event.piece))
+            d.touch = TouchState(touch.touches, touch.castle_attempt, promotion, touch.forced)
+        return []
+    piece = position.piece_at(event.square)
+    if piece is None and d.pending is None:
+        raise Rejected(f"no piece on {square_label(event.square)} to touch")
+    if event.by is not mover or d.pending is not None or piece is None:
+        return []  # only the player having the move is bound by his touches (4.3)
+    rulings = decline_offer_of(d, mover.other, idx, event.at)
+    lose_claim_right(d, mover)
+    _add_touch(d, Touched(event.square, piece.color == mover, piece.type))
+    return rulings
+
+
+def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
+    if d.board.position.piece_at(event.square) is None:
+        raise Rejected(f"no piece on {square_label(event.square)} to adjust")
+    if event.by is d.on_move and d.running in (event.by, None):
+        return []
+    warning = ruling(
+        idx,
+        event.at,
+        RulingKind.PENALTY,
+        by=event.by,
+        article="4.2.1",
+        penalty=Penalty(PenaltyKind.WARNING, event.by),
+        note="only the player having the move, with his clock running, may adjust (6.2.5)",
+    )
+    d.penalties = (*d.penalties, warning)
+    return [warning]
+
+
+# -- making moves (4.7, 6.2.1.2) ---------------------------------------------------------------
+
+
+def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
+    """(legal move, raw illegal move) for move text; raises Rejected if it is no move."""
+    position = board.position
+    try:
+        uci = Move.from_uci(text)
+    except ChessLawsError:
+        pass
+    else:  # the fast path: a legal UCI move (the same answer as parse_uci, read once)
+        if position.is_legal(uci):
+            return position.move_of(position.code_of(uci)), None
+    try:
+        return position.parse_uci(text), None
+    except AmbiguousMove as error:
+        raise Rejected(f"ambiguous move {text!r}: {error}") from None
+    except IllegalMove:
+        raw = Move.from_uci(text)
+        return None, raw
+    except ChessLawsError:
+        pass
+    try:
+        return position.parse_san(text), None
+    except AmbiguousMove as error:
+        raise Rejected(f"ambiguous move {text!r}: {error}") from None
+    except IllegalMove:
+        return None, None
+    except ChessLawsError:
+        raise Rejected(f"not a move (UCI or SAN): {text!r}") from None
+
+
+def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
+    rulings: list[Ruling] = []
+    pending = d.pending
+    if pending is not None and pending.completed_at is not None:
+        if event.by is pending.by:
+            raise Rejected(f"{event.by.label} does not have the move (1.3)")
+        rulings, stood = _illegal_move_stands(d, event, idx)
+        if not stood or d.ending is not None:
+            # The arbiter stepped in (the illegal move left no position), or the board it
+            # left ends the game: this move is not taken.
+            return rulings
+        try:
+            return rulings + on_move(d, event, idx)
+        except Rejected as rejection:  # the illegal move stood all the same
+            return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=str(rejection))]
+    board = d.board
+    position = board.position
+    mover = position.side_to_move
+    if event.by is not mover:
+        raise Rejected(
+            f"{event.by.label} does not have the move: a released piece cannot be moved "
+            "again (1.3, 4.7)"
+        )
+    legal, raw = read_move(board, event.move)
+    if raw is not None and position.piece_at(raw.from_square) is None:
+        raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
+    rulings += decline_offer_of(d, mover.other, idx, event.at)
+    lose_claim_right(d, mover)
+    if legal is None or event.hands == 2:
+        return rulings + _made_illegal(d, event, legal, raw)
+    allowed = d.obligation()
+    if allowed.moves is not None and legal not in allowed.moves:
+        if d.rules.touch_move is TouchMoveEnforcement.ARBITER:
+            _touch_squares(d, legal)
+            return [
+                *rulings,
+                ruling(
+                    idx,
+                    event.at,
+                    RulingKind.TOUCH_MOVE,
+                    by=mover,
+                    move=position.uci(legal),
+                    must_move=ucis(position, allowed.moves),
+                    article=allowed.article,
+                ),
+            ]
+        d.breach = Breach(mover, legal, allowed, pressed=False)
+    else:
+        d.breach = None
+    d.pending = None
+    return rulings + make(d, legal, mover, event.at, idx)
+
+
+def _touch_squares(d: Draft, move: Move) -> None:
+    position = d.board.position
+    mover = position.side_to_move
+    for square in (move.from_square, captured_square(position, move)):
+        if square is None:
+            continue
+        piece = position.piece_at(square)
+        if piece is not None:
+            _add_touch(d, Touched(square, piece.color == mover, piece.type))
+
+
+def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | None) -> list[Ruling]:
+    """An illegal (or two-handed) move released on the board: nothing to rule yet (7.5.1)."""
+    position = d.board.position
+    kind = IllegalKind.TWO_HANDS if event.hands == 2 else IllegalKind.ILLEGAL
+    stand_in = legal
+    if legal is None and raw is not None and raw.promotion is None:
+        piece = position.piece_at(raw.from_square)
+        if piece is not None and piece.type == PAWN and raw.to_square >> 3 in (0, 7):
+            queen = Move(raw.from_square, raw.to_square, 5)  # type: ignore[arg-type]
+            if position.is_legal(queen):
+                kind = IllegalKind.UNPROMOTED if kind is IllegalKind.ILLEGAL else kind
+                stand_in = queen
+    if legal is not None:
+        _touch_squares(d, legal)
+        if position.is_castling(legal):
+            rook_side = legal.to_square
+            if not position.chess960:
+                rook_side = (legal.from_square & ~7) | (7 if legal.to_square & 7 > 4 else 0)
+            rook = position.piece_at(rook_side)
+            if rook is not None:
+                _add_touch(d, Touched(rook_side, True, rook.type))
+    elif raw is not None:
+        touch_squares_raw(d, raw)
+        piece = position.piece_at(raw.from_square)
+        if (
+            piece is not None
+            and piece.type == KING
+            and not position.chess960
+            and abs((raw.to_square & 7) - (raw.from_square & 7)) == 2
+            and raw.to_square >> 3 == raw.from_square >> 3
+        ):
+            t = d.touch
+            d.touch = TouchState(t.touches, True, t.promotion, t.forced)
+    d.pending = PendingIllegal(
+        event.by, event.move, kind, raw if raw is not None else legal, stand_in, event.at
+    )
+    return []
+
+
+def touch_squares_raw(d: Draft, raw: Move) -> None:
+    """The pieces a move that is not legal touched: the one moved, and one it landed on."""
+    position = d.board.position
+    mover = position.side_to_move
+    for square in (raw.from_square, raw.to_square):
+        piece = position.piece_at(square)
+        if piece is None:
+            continue
+        if square == raw.to_square and piece.color == mover:
+            continue
+        _add_touch(d, Touched(square, piece.color == mover, piece.type))
+
+
+def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Ruling]:
+    """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6)."""
+    board = d.board
+    position = board.position
+    if d.uncompleted[mover]:
+        complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
+    code = position.code_of(move)
+    after = board.after(code)
+    suffix = ("+" if after.legal_count else "#") if after.in_check else ""
+    # A legal move read from the log is the position's own Move (castling as it writes it), so
+    # its UCI is the position's UCI.
+    ply = Ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
+    d.sheet = (*d.sheet, ply)
+    d.board = after
+    d.moved = count(d.moved, mover, 1)
+    d.uncompleted = pair(d.uncompleted, mover, True)
+    d.touch = NO_TOUCH
+    ending = after.ending()
+    if ending is not None:
+        complete_record(d, mover, at)  # 6.2.1.1: a move that ends the game is completed
+        d.uncompleted = pair(d.uncompleted, mover, False)
+        return end_by_board(d, ending, at, idx)
+    return []
+
+
+def complete_record(d: Draft, mover: Color, at: Millis) -> None:
+    """Note the mover's time against his last made move (for ``[%clk]``)."""
+    clock = d.clock
+    if clock is None:
+        return
+    sheet = d.sheet
+    first = _first_mover(d)
+    for i in range(len(sheet) - 1, -1, -1):
+        if (first if i % 2 == 0 else first.other) is mover:
+            ply = sheet[i]
+            if ply.clock is None:
+                noted = Ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
+                d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
+            return
+
+
+def _first_mover(d: Draft) -> Color:
+    """Who made the scoresheet's first move: the side to move in the starting position."""
+    fen = d.start.fen if d.start is not None else None
+    return Color.BLACK if " b " in (fen or " w ") else Color.WHITE
+
+
+# -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------
+
+
+def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
+    player = event.by
+    if d.running is not player:
+        raise Rejected(f"{player.label}'s clock is not running")
+    if d.clock is not None and d.clock.paused:
+        raise Rejected("the clock is paused (6.11)")
+    pending = d.pending
+    if pending is not None and pending.by is player and pending.completed_at is None:
+        return _complete_illegal(d, pending, event.at, idx)
+    if not d.uncompleted[player]:
+        if pending is not None:
+            raise Rejected(
+                f"{player.label} has made no move since {player.other.label}'s illegal move: "
+                "claim it or make a move (A.5.2)"
+            )
+        return rule_illegal(d, player, IllegalKind.NO_MOVE, None, event.at, idx)
+    press(d, player, event.at)
+    b = d.breach
+    if b is not None and b.by is player:
+        d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost)
+    return []
+
+
+def press(d: Draft, player: Color, at: Millis) -> None:
+    """``player`` completes his move (6.2.1): his clock stops, the opponent's starts."""
+    if d.clock is not None:
+        d.clock = d.clock.press(player, at)
+    complete_record(d, player, at)
+    d.uncompleted = pair(d.uncompleted, player, False)
+    d.running = player.other
+
+
+def _complete_illegal(d: Draft, pending: PendingIllegal, at: Millis, idx: int) -> list[Ruling]:
+    player = pending.by
+    if d.rules.arbiter_sees_illegal_moves:
+        return rule_illegal(d, player, pending.kind, pending, at, idx)
+    # A.5.2: nobody has seen it yet; the clock runs for the opponent, who may claim.
+    if d.clock is not None:
+        d.clock = d.clock.press(player, at)
+    d.running = player.other
+    d.pending = PendingIllegal(
+        pending.by,
+        pending.text,
+        pending.kind,
+        pending.move,
+        pending.legal,
+        pending.made_at,
+        completed_at=at,
+        clock_after=d.clock.remaining(player, at) if d.clock is not None else None,
+    )
+    return []
+
+
+# -- illegal moves (7.5, A.4, A.5.2) -----------------------------------------------------------
+
+_NOTES = {
+    IllegalKind.ILLEGAL: "position before the move restored; the same piece must move if it can "
+    "(7.5.1, 4.3)",
+    IllegalKind.UNPROMOTED: "the pawn is replaced by a queen (7.5.2)",
+    IllegalKind.NO_MOVE: "clock pressed without a move (7.5.3)",
+    IllegalKind.TWO_HANDS: "move made with two hands; position restored (7.5.4)",
+}
+
+
+def rule_illegal(
+    d: Draft,
+    player: Color,
+    kind: IllegalKind,
+    pending: PendingIllegal | None,
+    at: Millis,
+    idx: int,
+    *,
+    claimed: bool = False,
+) -> list[Ruling]:
+    """A completed illegal move by ``player`` is ruled on: 7.5.1–7.5.5 with A.3–A.5, B."""
+    profile = d.rules
+    after_press = pending is not None and pending.completed_at is not None
+    if after_press and kind is not IllegalKind.UNPROMOTED:
+        if d.clock is not None:
+            d.clock = d.clock.take_back(player, at)  # the arbiter restarts the offender's clock
+        d.running = player
+    d.pending = None
+    d.illegal = count(d.illegal, player, 1)
+    if profile.mode is not Mode.STANDARD:
+        article = profile.illegal_move_article
+    else:
+        article = "7.5.5" if kind is IllegalKind.ILLEGAL else kind.value
+    text = pending.text if pending is not None else None
+    note = _NOTES[kind]
+    if profile.mode is not Mode.STANDARD:
+        note = f"{note}; {profile.illegal_move_article}"
+    if claimed:
+        note += "; on the opponent's claim"
+    if kind is IllegalKind.UNPROMOTED and pending is not None and pending.legal is not None:
+        # 7.5.2: the move stands with a queen; it is completed by the press.
+        d.touch = NO_TOUCH
+        rulings = make(d, pending.legal, player, at, idx)
+        if d.ending is not None:
+            return [
+                ruling(
+                    idx,
+                    at,
+                    RulingKind.ILLEGAL_MOVE,
+                    by=player,
+                    move=text,
+                    article="7.5.2",
+                    note=note,
+                ),
+                *rulings,
+            ]
+        if after_press:
+            complete_record(d, player, at)
+            d.uncompleted = pair(d.uncompleted, player, False)
+        else:
+            press(d, player, at)
+    if d.illegal[player] >= 2:
+        first = ruling(
+            idx,
+            at,
+            RulingKind.ILLEGAL_MOVE,
+            by=player,
+            move=text,
+            article=article,
+            note=note + "; second completed illegal move",
+        )
+        return [
+            first,
+            *end_by_loss(
+                d,
+                player,
+                Reason.SECOND_ILLEGAL_MOVE,
+                Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE,
+                at,
+                idx,
+                "7.5.5",
+            ),
+        ]
+    must = d.obligation()
+    return [
+        give_time(
+            d,
+            idx,
+            at,
+            RulingKind.ILLEGAL_MOVE,
+            player.other,
+            profile.illegal_move_penalty,
+            by=player,
+            move=text,
+            article=article,
+            must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
+            note=note,
+        )
+    ]
+
+
+def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruling], bool]:
+    """A.5.2: the opponent moves without a claim; the completed illegal move stands.
+
+    Returns the rulings and whether the move stood (``False``: the board it leaves is no
+    position under the Laws, so the arbiter rules on it after all).
+    """
+    pending = d.pending
+    assert pending is not None
+    board = d.board.position
+    fen = None
+    if pending.kind is IllegalKind.TWO_HANDS and pending.legal is not None:
+        standing: Move | None = pending.legal
+    else:
+        standing = pending.move
+    if standing is not None:
+        try:
+            fen = board_after(board, standing)
+            position = Position.from_fen(fen, chess960=board.chess960)
+        except ChessLawsError:
+            fen = None
+    if fen is None:
+        # The board it leaves is no position under the Laws: the arbiter must step in.
+        return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx), False
+    mover = pending.by
+    d.sheet = (*d.sheet, Ply(pending.text, pending.text, None, pending.clock_after))
+    d.board = BoardState.start(position)
+    d.moved = count(d.moved, mover, 1)
+    d.pending = None
+    d.touch = NO_TOUCH
+    stood = [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.ILLEGAL_MOVE,
+            by=mover,
+            move=pending.text,
+            status="stands",
+            article="A.5.2",
+            note="not claimed before the opponent's next move: the illegal move stands",
+        )
+    ]
+    ending = d.board.ending()
+    if ending is not None:
+        stood += end_by_board(d, ending, event.at, idx)
+    return stood, True

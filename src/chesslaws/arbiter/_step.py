@@ -1,0 +1,169 @@
+"""The arbiter as a function: ``step(state, event) -> (next state, rulings)``.
+
+:func:`step` never changes the state it is given, reads no clock and does no I/O: time comes
+from the events, so folding the same events over the same state always gives the same states and
+the same rulings. The handler of an event is found by the event's type in one table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from chesslaws._errors import ChessLawsError, InvalidEvent
+from chesslaws.core import Position
+
+from ._board import BoardState
+from ._claims import on_accept, on_arbiter, on_claim, on_decline, on_offer, on_resign, on_tick
+from ._clockface import ClockState
+from ._draft import Draft, Rejected, end_by_board
+from ._events import (
+    Accept,
+    Adjust,
+    Arbiter,
+    Claim,
+    Decline,
+    Event,
+    Mode,
+    MoveMade,
+    Offer,
+    Press,
+    Resign,
+    Start,
+    Tick,
+    Touch,
+    Variant,
+    parse_event,
+)
+from ._moves import on_adjust, on_move, on_press, on_touch
+from ._profile import Profile
+from ._rulings import Ruling, RulingKind
+from ._state import GameState
+from ._time import Millis, ms_to_seconds
+
+__all__ = ["HANDLERS", "step", "step_line", "unreadable"]
+
+
+def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
+    """The game starts: the position, the clock (White's runs, 6.6) and the rules are set."""
+    if d.start is not None:
+        raise Rejected("the game has already started")
+    chess960 = event.variant is Variant.CHESS960
+    try:
+        if event.fen is not None:
+            position = Position.from_fen(event.fen, chess960=chess960)
+        elif chess960:
+            raise Rejected("a chess960 game needs its starting 'fen' (Guidelines II.1)")
+        else:
+            position = Position()
+    except ChessLawsError as error:
+        raise Rejected(f"bad 'fen': {error}") from None
+    clock: ClockState | None = None
+    mode = event.mode
+    if event.time_control is not None:
+        try:
+            clock = ClockState.create(event.time_control, position.side_to_move)
+        except ChessLawsError as error:
+            raise Rejected(f"bad 'time_control': {error}") from None
+        if mode is None and clock is not None:
+            mode = clock.mode
+    d.start = event
+    d.profile = Profile(mode or Mode.STANDARD, event.rules, d.mate_budget)
+    d.board = BoardState.start(position)
+    d.clock = clock
+    d.running = position.side_to_move
+    d.last_at = Millis(0)
+    ending = d.board.ending()
+    if ending is not None:
+        return end_by_board(d, ending, Millis(0), idx)
+    return []
+
+
+_Handler = Callable[[Draft, Any, int], list[Ruling]]
+
+HANDLERS: dict[type, _Handler] = {
+    MoveMade: on_move,
+    Press: on_press,
+    Touch: on_touch,
+    Adjust: on_adjust,
+    Offer: on_offer,
+    Accept: on_accept,
+    Decline: on_decline,
+    Claim: on_claim,
+    Resign: on_resign,
+    Tick: on_tick,
+    Arbiter: on_arbiter,
+}
+"""The handler of each kind of event after the start: a function of (draft, event, index)."""
+
+
+def step(
+    state: GameState, event: Event, *, index: int | None = None
+) -> tuple[GameState, list[Ruling]]:
+    """The state after ``event`` and the rulings it causes (often none).
+
+    ``index`` is the event's 0-based line number in its log (default: ``state.index``). An
+    event that cannot be taken gets a single ``rejected`` ruling and changes nothing but the
+    index. ``state`` is not changed.
+
+    >>> from chesslaws.arbiter import GameState, parse_event
+    >>> state, rulings = step(GameState(), parse_event('{"type": "start", "time_control": "60"}'))
+    >>> state, rulings = step(state, parse_event('{"type": "resign", "at": 5, "by": "white"}'))
+    >>> state.result, rulings[0].reason
+    ('0-1', 'resignation')
+    """
+    idx = state.index if index is None else index
+    draft = Draft(state)
+    draft.index = idx + 1
+    at = event.at
+    try:
+        if type(event) is Start:
+            rulings = _on_start(draft, event, idx)
+        else:
+            _check_time(draft, at)
+            handler = HANDLERS.get(type(event))
+            if handler is None:
+                raise Rejected(f"unknown event {event!r}")
+            rulings = handler(draft, event, idx)
+            draft.last_at = at
+    except Rejected as rejection:
+        return _skipped(state, idx), [Ruling(idx, at, RulingKind.REJECTED, reason=str(rejection))]
+    return draft.freeze(), rulings
+
+
+def step_line(
+    state: GameState, line: str, *, index: int | None = None
+) -> tuple[GameState, list[Ruling]]:
+    """:func:`step` for one JSON line of an event log; a line that cannot be read gets a
+    ``rejected`` ruling naming the line and the field, and changes nothing but the index."""
+    idx = state.index if index is None else index
+    try:
+        event = parse_event(line, idx)
+    except InvalidEvent as error:
+        return unreadable(state, idx, error)
+    return step(state, event, index=idx)
+
+
+def unreadable(
+    state: GameState, idx: int, error: InvalidEvent
+) -> tuple[GameState, list[Ruling]]:
+    """Line ``idx`` of the log is no event: a ``rejected`` ruling naming the line and field."""
+    return _skipped(state, idx), [Ruling(idx, None, RulingKind.REJECTED, reason=str(error))]
+
+
+def _skipped(state: GameState, idx: int) -> GameState:
+    """``state`` with only its index moved past a rejected event."""
+    draft = Draft(state)
+    draft.index = idx + 1
+    return draft.freeze()
+
+
+def _check_time(d: Draft, at: Millis) -> None:
+    if d.start is None:
+        raise Rejected("the game has not started (the first event must be 'start')")
+    if d.ending is not None:
+        raise Rejected(f"the game is over ({d.ending.result}, {d.ending.reason})")
+    if at < d.last_at:
+        raise Rejected(
+            f"time goes backwards: {ms_to_seconds(at)} s after {ms_to_seconds(d.last_at)} s"
+        )
