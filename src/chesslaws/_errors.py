@@ -73,7 +73,8 @@ class PositionProblem(enum.Flag):
     TOO_MANY_PAWNS = enum.auto()
     """More than eight pawns of one side (Article 2.3). Tolerable."""
     TOO_MUCH_MATERIAL = enum.auto()
-    """More promoted pieces than missing pawns (3.7.5: only a pawn becomes a new piece). Tolerable."""
+    """More promoted pieces than missing pawns (3.7.5: only a pawn becomes another piece).
+    Tolerable."""
     IMPOSSIBLE_CHECK = enum.auto()
     """Checkers no last move can give: three or more, two on one line through the king, two
     that cannot be a discovered check, or a check the last double step cannot explain. Tolerable."""
@@ -93,11 +94,11 @@ class IllegalPosition(InvalidFen):
         *,
         fen: str = "",
         reasons: tuple[str, ...] = (),
-        problems: PositionProblem = PositionProblem(0),
+        problems: PositionProblem | None = None,
     ) -> None:
         super().__init__(message, fen=fen, field="position")
         self.reasons = reasons
-        self.problems = problems
+        self.problems = PositionProblem(0) if problems is None else problems
 
 
 class InvalidNotation(ChessLawsError):

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from chesslaws import IllegalPosition, InvalidNotation, PositionProblem
-from chesslaws.core import LENIENT, Position, parse_fen
-from chesslaws.core import _notation
+from chesslaws.core import LENIENT, Position, _notation, parse_fen
 
 # -- fullmove number 0 ---------------------------------------------------------------------------
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from chesslaws._color import BLACK as BLACK
 from chesslaws._color import WHITE as WHITE
-from chesslaws._errors import PositionProblem as PositionProblem
 from chesslaws._color import Color as Color
+from chesslaws._errors import PositionProblem as PositionProblem
 from chesslaws.core._attacks import BB_ALL as BB_ALL
 from chesslaws.core._attacks import BETWEEN as BETWEEN
 from chesslaws.core._attacks import DARK_SQUARES as DARK_SQUARES

@@ -45,6 +45,7 @@ LENIENT = PositionProblem.CASTLING_RIGHTS | PositionProblem.EN_PASSANT
 """The problems ``lenient=True`` allows: the recoverable ones, mended by dropping the castling
 rights and the en passant square the position cannot have (as the PGN reader does)."""
 
+_NONE = PositionProblem(0)
 _NEVER = PositionProblem.KINGS | PositionProblem.PAWN_ON_BACK_RANK | PositionProblem.OPPOSITE_CHECK
 _Problems = list[tuple[PositionProblem, str]]
 
@@ -119,7 +120,7 @@ class Position:
         *,
         chess960: bool = False,
         lenient: bool = False,
-        allow: PositionProblem = PositionProblem(0),
+        allow: PositionProblem = _NONE,
     ) -> Position:
         """The position a FEN describes; raises :class:`InvalidFen` for bad syntax and
         :class:`IllegalPosition` (a subclass) for a setup that cannot arise under the Laws.
@@ -155,7 +156,7 @@ class Position:
         *,
         chess960: bool = False,
         fen: str = "",
-        allow: PositionProblem = PositionProblem(0),
+        allow: PositionProblem = _NONE,
     ) -> Position:
         """Validate a :class:`Setup` (Article 3.10.3) and build the position from it.
 

@@ -4,15 +4,17 @@ This is the outermost, purely lexical step of reading: it finds where each game 
 (a tag line after movetext starts a new game, and so does movetext after a blank line that
 follows a game termination marker: games written without tags), strips UTF-8 byte order marks
 (at the start of the file and of any line, as where files were concatenated), reads LF, CR-LF
-and CR-only line ends, joins lines longer than the read limit again, drops ``%`` escape lines, and decodes each game as UTF-8, falling back to Latin-1 when the
-bytes are not UTF-8. It knows no chess. Only one game is held at a time, and a game larger than
-``MAX_GAME_BYTES`` is cut short (and reported) so that memory never grows with the input.
+and CR-only line ends, joins lines longer than the read limit again, drops ``%`` escape lines,
+and decodes each game as UTF-8, falling back to Latin-1 when the bytes are not UTF-8. It knows
+no chess. Only one game is held at a time, and a game larger than ``MAX_GAME_BYTES`` is cut
+short (and reported) so that memory never grows with the input.
 
 A brace comment that runs across lines keeps following lines in the same game, except that a
 tag pair line after a blank line starts a new game unless the comment is closed in that tag
 section or right after it (a comment may quote a line starting ``[Event``): an unclosed ``{``
-then damages only the game it is in. Likewise a tag the current tag section already has, after a blank line (or an
-``Event`` tag, blank line or not), starts a new game: the game before it lost its movetext.
+then damages only the game it is in. Likewise a tag the current tag section already has, after
+a blank line (or an ``Event`` tag, blank line or not), starts a new game: the game before it
+lost its movetext.
 """
 
 from __future__ import annotations
