@@ -486,6 +486,18 @@ class Position:
         """Moves made since this position object was created."""
         return len(self._stack)
 
+    def key_history(self) -> tuple[list[int], list[int]]:
+        """For the position before each move made since this object was created, and for the
+        position now: Zobrist keys of the placement, side to move and castling rights (the en
+        passant file left out), and halfmove clocks. Two positions that are the same under
+        Article 9.2.3 have the same key; the converse needs the exact check of
+        :meth:`repetition_key`. No move is replayed."""
+        keys = [undo[5] for undo in self._stack]
+        keys.append(self._key)
+        clocks = [undo[4] for undo in self._stack]
+        clocks.append(self.halfmove_clock)
+        return keys, clocks
+
     @property
     def move_stack(self) -> list[Move]:
         """The moves made since this position object was created, oldest first."""
