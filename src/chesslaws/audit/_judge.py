@@ -65,7 +65,7 @@ def _move_label(ply: int, first_turn: int, first_number: int, san: str) -> str:
 
 def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) -> AuditRecord:
     """What the Laws say about ``game``: findings with their Articles, and the lawful result."""
-    findings: list[Finding] = []
+    findings: list[Finding] = _record_findings(game)
     recorded = game.recorded_result
     error = game.error
     error_dict = None
@@ -199,6 +199,38 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
             )
         )
     return record(recorded, plies, ending_name)
+
+
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+
+
+def _record_findings(game: Game) -> list[Finding]:
+    """Findings on the record itself (Article 8): a ``Result`` tag that is none of the four
+    results or contradicts the movetext's, and what the reader mended (information)."""
+    found = [
+        Finding(0, Code.MENDED_ON_READING, "8", f"line {n.line}, column {n.column}: {n.reason}")
+        for n in game.notes
+    ]
+    tag = game.tags.get("Result")
+    if tag is not None and tag not in _RESULTS:
+        found.append(
+            Finding(
+                0,
+                Code.RESULT_TAG_NOT_A_RESULT,
+                "8",
+                f"the Result tag {tag!r} is none of 1-0, 0-1, 1/2-1/2, *",
+            )
+        )
+    elif tag is not None and game.result and tag != game.result:
+        found.append(
+            Finding(
+                0,
+                Code.RESULT_TAG_CONTRADICTS_MOVETEXT,
+                "8",
+                f"the Result tag says {tag}, the movetext ends with {game.result}",
+            )
+        )
+    return found
 
 
 def _without_repetition(game: Game) -> tuple[Position, list[int]] | None:
