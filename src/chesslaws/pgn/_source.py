@@ -157,7 +157,7 @@ class _Lines:
             self.lineno += 1
             start = self.pos
             self.pos += size
-            if raw[:3] == _BOM:  # at the start of the file, or of a file appended to it
+            while raw[:3] == _BOM:  # at the start of the file, or of a file appended to it
                 raw = raw[3:]
             return self.lineno, start, raw.rstrip(b"\r\n")
         return None
