@@ -7,6 +7,7 @@ less the deliberate differences of docs/pgn.md (text holding nothing but comment
 from __future__ import annotations
 
 import io
+import itertools
 from functools import cache
 
 import pytest
@@ -42,7 +43,7 @@ def pieces() -> tuple[bytes, ...]:
         else:
             offsets.append(len(data))
         offsets[0] = 0
-        for start, end in zip(offsets, offsets[1:], strict=False):
+        for start, end in itertools.pairwise(offsets):
             found.append(data[start:end].rstrip())
     return tuple(found)
 
