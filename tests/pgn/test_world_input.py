@@ -7,6 +7,8 @@ import io
 import sys
 import time
 
+import pytest
+
 from chesslaws import pgn
 from chesslaws.pgn import _source
 
@@ -62,17 +64,11 @@ def test_an_unclosed_comment_still_damages_only_its_game() -> None:
 
 
 def test_lines_longer_than_the_read_limit_keep_tokens_and_line_numbers(
-    monkeypatch: object,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import pytest
-
-    mp = pytest.MonkeyPatch()
-    mp.setattr(_source, "MAX_LINE", 7)
-    try:
-        data = b'[White "Somebody Long"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 Qxz9 *\n'
-        (game,) = list(pgn.read_games(io.BytesIO(data)))
-    finally:
-        mp.undo()
+    monkeypatch.setattr(_source, "MAX_LINE", 7)
+    data = b'[White "Somebody Long"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 Qxz9 *\n'
+    (game,) = list(pgn.read_games(io.BytesIO(data)))
     assert game.white == "Somebody Long"
     assert game.sans[:8] == ("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "Qxz9")
     assert game.error is not None and (game.error.line, game.error.text) == (3, "Qxz9")
