@@ -49,6 +49,9 @@ _NONE = PositionProblem(0)
 _NEVER = PositionProblem.KINGS | PositionProblem.PAWN_ON_BACK_RANK | PositionProblem.OPPOSITE_CHECK
 _Problems = list[tuple[PositionProblem, str]]
 
+#: Moves are frozen values: one per (from, to, promotion), made on first use (at most 32,768).
+_MOVES: dict[int, Move] = {}
+
 _BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
 _CASTLE_FLAG = CASTLING << 15
 _EP_FLAG = EN_PASSANT << 15
@@ -679,12 +682,17 @@ class Position:
         return frm | to << 6 | promotion << 12
 
     def _code_to_move(self, code: int) -> Move:
-        frm = code & 63
-        to = code >> 6 & 63
-        if code >> 15 == CASTLING and not self.chess960:
-            return Move(frm, self._castling_paths[to][0])
-        promotion = code >> 12 & 7
-        return Move(frm, to, PieceType(promotion) if promotion else None)
+        if code >> 15 == CASTLING:
+            if not self.chess960:
+                return Move(code & 63, self._castling_paths[code >> 6 & 63][0])
+            return Move(code & 63, code >> 6 & 63)
+        key = code & 0x7FFF  # from, to, promotion: all a Move holds (en passant is implied)
+        move = _MOVES.get(key)
+        if move is None:
+            promotion = code >> 12 & 7
+            move = Move(code & 63, code >> 6 & 63, PieceType(promotion) if promotion else None)
+            _MOVES[key] = move
+        return move
 
     def code_of(self, move: Move) -> int:
         """The packed code of ``move`` in this position (not checked for legality)."""
