@@ -18,6 +18,7 @@ from chesslaws._errors import InvalidEvent as InvalidEvent
 from chesslaws._errors import InvalidFen as InvalidFen
 from chesslaws._errors import InvalidNotation as InvalidNotation
 from chesslaws._errors import PgnError as PgnError
+from chesslaws._errors import PositionProblem as PositionProblem
 from chesslaws._errors import TimeControlError as TimeControlError
 from chesslaws.arbiter import Game as Game
 from chesslaws.clock import Clock as Clock
@@ -49,6 +50,7 @@ __all__ = [
     "Move",
     "PgnError",
     "Position",
+    "PositionProblem",
     "Termination",
     "TimeControl",
     "TimeControlError",

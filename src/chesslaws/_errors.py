@@ -5,7 +5,8 @@ working, and carries what went wrong as data (the input, where in it, and why)::
 
     ChessLawsError (ValueError)
     ├── InvalidFen          a FEN that cannot be read (``field`` names which one)
-    │   └── IllegalPosition a readable setup that cannot arise under the Laws (``reasons``)
+    │   └── IllegalPosition a readable setup that cannot arise under the Laws (``reasons``,
+    │                       ``problems``: :class:`PositionProblem` flags)
     ├── InvalidNotation     move text that is not SAN or UCI at all
     │   └── IllegalMove     a move that is not legal in the position (Article 3, 7.5)
     │       └── AmbiguousMove  SAN that fits more than one legal move (Appendix C)
@@ -19,6 +20,8 @@ working, and carries what went wrong as data (the input, where in it, and why)::
 
 from __future__ import annotations
 
+import enum
+
 __all__ = [
     "AmbiguousMove",
     "ChessLawsError",
@@ -30,6 +33,7 @@ __all__ = [
     "InvalidNotation",
     "InvalidReading",
     "PgnError",
+    "PositionProblem",
     "TimeControlError",
 ]
 
@@ -47,16 +51,56 @@ class InvalidFen(ChessLawsError):
         self.field = field
 
 
+class PositionProblem(enum.Flag):
+    """Why a setup cannot arise under the Laws (Article 3.10.3), one flag per reason.
+
+    :class:`IllegalPosition` carries all of them (``problems``). A caller may allow some with
+    ``Position.from_setup(..., allow=...)``: the *recoverable* ones are then mended (castling
+    rights and an en passant square that the position cannot have are dropped), the *tolerable*
+    ones accepted as they are (perft suites hold such positions on purpose). A missing king, a
+    pawn on its first or last rank and the side not to move in check are never allowed: moves
+    could not be generated.
+    """
+
+    KINGS = enum.auto()
+    """A side without exactly one king (Article 2.3). Never allowed."""
+    PAWN_ON_BACK_RANK = enum.auto()
+    """A pawn on the first or last rank (Article 3.7). Never allowed."""
+    OPPOSITE_CHECK = enum.auto()
+    """The side not to move is in check (Article 3.10.3). Never allowed."""
+    CASTLING_RIGHTS = enum.auto()
+    """A castling right without king and rook on their squares (3.8.2.1). Recoverable: dropped."""
+    EN_PASSANT = enum.auto()
+    """An en passant square no double step explains (3.7.3.1). Recoverable: dropped."""
+    TOO_MANY_PAWNS = enum.auto()
+    """More than eight pawns of one side (Article 2.3). Tolerable."""
+    TOO_MUCH_MATERIAL = enum.auto()
+    """More promoted pieces than missing pawns (3.7.5: only a pawn becomes another piece).
+    Tolerable."""
+    IMPOSSIBLE_CHECK = enum.auto()
+    """Checkers no last move can give: three or more, two on one line through the king, two
+    that cannot be a discovered check, or a check the last double step cannot explain. Tolerable."""
+
+
 class IllegalPosition(InvalidFen):
     """A setup that cannot arise under the Laws (Article 3.10.3); ``reasons`` lists them all.
 
-    A subclass of :class:`InvalidFen` (with ``field == "position"``), so that callers who only
-    care whether a FEN gave a playable position catch one error.
+    ``problems`` holds the same reasons as :class:`PositionProblem` flags, for callers to branch
+    on. A subclass of :class:`InvalidFen` (with ``field == "position"``), so that callers who
+    only care whether a FEN gave a playable position catch one error.
     """
 
-    def __init__(self, message: str, *, fen: str = "", reasons: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        fen: str = "",
+        reasons: tuple[str, ...] = (),
+        problems: PositionProblem | None = None,
+    ) -> None:
         super().__init__(message, fen=fen, field="position")
         self.reasons = reasons
+        self.problems = PositionProblem(0) if problems is None else problems
 
 
 class InvalidNotation(ChessLawsError):

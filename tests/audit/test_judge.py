@@ -64,7 +64,7 @@ EXPECTED = {
     11: ("clean", "1-0", "time forfeit", []),
     12: ("faulty", None, None, [(18, "illegal-move", "3")]),
     13: ("clean", "1/2-1/2", None, [(8, "threefold-claim-available", "9.2")]),
-    14: ("unreadable", None, None, []),
+    14: ("unreadable", None, None, [(0, "mended-on-reading", "8")]),  # a variation note
     15: ("clean", "*", None, []),
 }
 

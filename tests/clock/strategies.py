@@ -12,12 +12,16 @@ small_millis = st.integers(min_value=0, max_value=120_000)
 
 @st.composite
 def periods(draw: st.DrawFn, *, final: bool) -> Period:
-    """A period; ``final`` ones may be for the rest of the game."""
+    """A period; ``final`` ones may be for the rest of the game. Every period gives some time
+    (time, increment or delay): a control that gives none is refused on reading."""
     moves = draw(st.one_of(st.none(), st.integers(1, 120)) if final else st.integers(1, 120))
+    time = draw(millis)
     return Period(
         moves,
-        draw(millis),
-        increment=draw(st.one_of(st.just(0), small_millis)),
+        time,
+        increment=draw(
+            st.one_of(st.just(0), small_millis) if time else small_millis.map(lambda v: v + 1)
+        ),
         increment_from=draw(st.integers(1, 80)),
         delay=draw(st.one_of(st.just(0), small_millis)),
         delay_mode=draw(st.sampled_from(DelayMode)),

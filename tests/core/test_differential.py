@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from chesslaws import IllegalPosition
+from chesslaws import IllegalPosition, PositionProblem
 from chesslaws.core import STARTING_FEN, Move, Position
 
 chess = pytest.importorskip("chess")
@@ -102,7 +102,7 @@ def _compare(
     shredder = pos.fen(shredder=True).split(" ")
     assert shredder[2] == board.castling_shredder_fen(), where
     assert shredder[:2] + shredder[3:] == fen.split(" ")[:2] + fen.split(" ")[3:]
-    again = Position.from_fen(fen, chess960=chess960)
+    again = Position.from_fen(fen, chess960=chess960, allow=_TOLERABLE)
     assert again.fen() == fen
     assert again.zobrist_key() == pos.zobrist_key(), f"incremental Zobrist key differs {where}"
     assert again.repetition_key() == pos.repetition_key(), where
@@ -191,6 +191,11 @@ def test_random_play_agrees_with_python_chess(chunk: int) -> None:
     assert len(zobrist) == len(exact) == len(cov.keys)
 
 
+_TOLERABLE = (
+    PositionProblem.IMPOSSIBLE_CHECK
+    | PositionProblem.TOO_MUCH_MATERIAL
+    | PositionProblem.TOO_MANY_PAWNS
+)
 _MATERIAL_AND_CHECK_FLAGS = (
     chess.STATUS_TOO_MANY_WHITE_PAWNS
     | chess.STATUS_TOO_MANY_BLACK_PAWNS
@@ -240,24 +245,32 @@ def test_random_setups_agree_with_python_chess() -> None:
     """Setups no game need reach (impossible checks, nine pawns, pieces anywhere): the same
     verdict on legality, and where legal the same moves, FEN, flags and (on every 4th) SAN."""
     rng = random.Random(20_261_130)
-    compared = refused = 0
+    compared = refused = tolerated = 0
     for _ in range(30_000):
         fen = _random_board(rng)
         board = chess.Board(fen)
         status = board.status()
         try:
             pos = Position.from_fen(fen)
-        except IllegalPosition:
-            assert status != chess.STATUS_VALID, f"refused, but python-chess accepts {fen}"
-            refused += 1
-            continue
-        # We check exactly the rules the issue lists (Article 3.10.3 in part); python-chess
-        # also flags too much material and impossible checker alignments.
-        assert status & ~_MATERIAL_AND_CHECK_FLAGS == chess.STATUS_VALID, fen
+        except IllegalPosition as error:
+            if error.problems & ~_TOLERABLE:
+                assert status != chess.STATUS_VALID, f"refused, but python-chess accepts {fen}"
+                refused += 1
+                continue
+            # Only reasons a caller may allow (python-chess flags some of them in its status,
+            # and finds fewer impossible checks): the moves are still comparable.
+            assert status & ~_MATERIAL_AND_CHECK_FLAGS == chess.STATUS_VALID, fen
+            pos = Position.from_fen(fen, allow=error.problems)
+            tolerated += 1
+        else:
+            assert status & ~_MATERIAL_AND_CHECK_FLAGS == chess.STATUS_VALID, fen
+            # What python-chess calls too much material or an impossible check, we refuse too.
+            assert not status & _MATERIAL_AND_CHECK_FLAGS, f"accepted, python-chess flags {fen}"
         _compare(pos, board, False, Coverage(), san=compared % SAN_EVERY == 0)
         compared += 1
     assert compared > 10_000
     assert refused > 10_000
+    assert tolerated > 100
 
 
 @pytest.mark.oracle

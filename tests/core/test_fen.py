@@ -83,7 +83,6 @@ def test_surrounding_whitespace_is_ignored() -> None:
         (START_BOARD + " w KQkq - -1 1", "halfmove clock", "'-1'"),
         (START_BOARD + " w KQkq - x 1", "halfmove clock", "'x'"),
         (START_BOARD + " w KQkq - ٣ 1", "halfmove clock", "'٣'"),
-        (START_BOARD + " w KQkq - 0 0", "fullmove number", "at least 1"),
         (START_BOARD + " w KQkq - 0 1.5", "fullmove number", "'1.5'"),
         (START_BOARD + " w KQkq - 0 1 extra", "counters", "7"),
     ],

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from chesslaws.core import Position
 from chesslaws.endings import Winnability, can_checkmate
 from chesslaws.endings._helpmate import NORMAL, PUNISH, REWARD, HelpmateSearch, progress_classes
 from chesslaws.endings._unwinnability import _OutOfBudget, _Search
-from tests.endings._helpers import assert_helpmate, moves_of_codes
+from tests.endings._helpers import assert_helpmate, composed, moves_of_codes
 
 WHITE, BLACK = 0, 1
 
 
 def _classes(fen: str, winner: int) -> dict[str, int]:
-    position = Position.from_fen(fen)
+    position = composed(fen)
     codes = position.legal_codes()
     classes = progress_classes(position, winner, codes)
     return {position.move_of(code).uci(): cls for code, cls in zip(codes, classes, strict=True)}
@@ -48,7 +47,7 @@ def test_directed_search_finds_a_long_helpmate_and_restores_the_position() -> No
     # The white king must take a black pawn before a white pawn can run and mate on the
     # eighth rank (about twenty plies): beyond the quick search.
     fen = "1k6/1P3p1p/BP1p4/1P6/3P4/8/5PKP/8 w - - 0 1"
-    position = Position.from_fen(fen)
+    position = composed(fen)
     finder = HelpmateSearch(position, WHITE, 3_000, _Search(position, WHITE, 0).mates_now)
     path = finder.find(400)
     assert path is not None
@@ -60,7 +59,7 @@ def test_directed_search_finds_a_long_helpmate_and_restores_the_position() -> No
 
 def test_directed_search_gives_up_within_its_limit() -> None:
     fen = "8/8/4k3/8/8/4KB2/8/8 b - - 0 1"  # a lone bishop never mates
-    position = Position.from_fen(fen)
+    position = composed(fen)
     finder = HelpmateSearch(position, WHITE, 500, _Search(position, WHITE, 0).mates_now)
     assert finder.find(100) is None
     assert finder.nodes <= 500
@@ -69,9 +68,9 @@ def test_directed_search_gives_up_within_its_limit() -> None:
 
 def test_exhaustive_search_in_slices_visits_the_same_positions() -> None:
     fen = "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"  # a few hundred positions, no mate
-    whole = _Search(Position.from_fen(fen), WHITE, 100_000)
+    whole = _Search(composed(fen), WHITE, 100_000)
     assert whole.exhaustive() is False
-    position = Position.from_fen(fen)
+    position = composed(fen)
     sliced = _Search(position, WHITE, 0)
     slices = 0
     while True:
@@ -93,7 +92,7 @@ def test_exhaustive_search_in_slices_visits_the_same_positions() -> None:
 @pytest.mark.parametrize("budget", [1, 50, 300, 2_000])
 def test_small_budgets_keep_the_verdicts_sound(budget: int) -> None:
     fen = "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"
-    analysis = can_checkmate(Position.from_fen(fen), WHITE, budget=budget)
+    analysis = can_checkmate(composed(fen), WHITE, budget=budget)
     assert analysis.verdict in (Winnability.UNWINNABLE, Winnability.UNDETERMINED)
     assert analysis.nodes <= budget + 3
 
@@ -127,7 +126,7 @@ def test_small_budgets_keep_the_verdicts_sound(budget: int) -> None:
     ],
 )
 def test_hard_helpmates_of_the_test_vector(fen: str, color: int) -> None:
-    analysis = can_checkmate(Position.from_fen(fen), color)
+    analysis = can_checkmate(composed(fen), color)
     assert analysis.verdict is Winnability.WINNABLE
     assert analysis.nodes <= 20_000
     assert_helpmate(fen, color, analysis.helpmate)

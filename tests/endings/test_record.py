@@ -10,6 +10,7 @@ import pytest
 from chesslaws import Color, IllegalMove
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Termination
+from tests.endings._helpers import composed
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -28,7 +29,7 @@ def test_fools_mate_B15() -> None:
 
 
 def test_stalemate_B17() -> None:
-    record = GameRecord(Position.from_fen("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1"))
+    record = GameRecord(composed("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1"))
     assert record.termination() is None
     play(record, "Qf7")
     assert record.termination() is Termination.STALEMATE
@@ -46,12 +47,12 @@ def test_stalemate_B17() -> None:
     ],
 )
 def test_dead_position_5_2_2(fen: str, dead: bool) -> None:
-    record = GameRecord(Position.from_fen(fen))
+    record = GameRecord(composed(fen))
     assert (record.termination() is Termination.DEAD_POSITION) is dead
 
 
 def test_seventy_five_moves_and_mate_precedence_9_6_2() -> None:
-    record = GameRecord(Position.from_fen("7k/8/6K1/8/8/8/8/R7 w - - 149 120"))
+    record = GameRecord(composed("7k/8/6K1/8/8/8/8/R7 w - - 149 120"))
     assert record.termination() is None
     play(record, "Rb1")
     assert record.position.halfmove_clock == 150
@@ -62,10 +63,10 @@ def test_seventy_five_moves_and_mate_precedence_9_6_2() -> None:
 
 
 def test_fifty_moves_claims_B29() -> None:
-    record = GameRecord(Position.from_fen("7k/8/6K1/8/8/8/8/R7 w - - 100 80"))
+    record = GameRecord(composed("7k/8/6K1/8/8/8/8/R7 w - - 100 80"))
     assert record.can_claim_fifty()  # 9.3.2
     assert record.termination() is None  # a claim, not automatic
-    record = GameRecord(Position.from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 80"))
+    record = GameRecord(composed("7k/8/6K1/8/8/8/8/R7 w - - 99 80"))
     assert not record.can_claim_fifty()
     assert record.can_claim_fifty(Move.from_uci("a1b1"))  # 9.3.1
     # an intended move that mates still completes the fifty moves (the move is not made)
@@ -75,14 +76,14 @@ def test_fifty_moves_claims_B29() -> None:
 
 
 def test_fifty_claim_not_with_a_capture() -> None:
-    record = GameRecord(Position.from_fen("7k/8/6K1/8/8/8/8/R5n1 w - - 99 80"))
+    record = GameRecord(composed("7k/8/6K1/8/8/8/8/R5n1 w - - 99 80"))
     assert not record.can_claim_fifty(Move.from_uci("a1g1"))  # captures: resets the count
     assert record.can_claim_fifty(Move.from_uci("a1a2"))
     assert Move.from_uci("a1g1") not in record.fifty_claim_moves()
 
 
 def test_no_claim_once_checkmated() -> None:
-    record = GameRecord(Position.from_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 114 72"))
+    record = GameRecord(composed("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 114 72"))
     play(record, "Re8#")
     assert record.position.halfmove_clock == 115
     assert record.termination() is Termination.CHECKMATE
@@ -129,7 +130,7 @@ def test_en_passant_right_only_when_legal_B35() -> None:
 
 
 def test_en_passant_right_that_is_legal_makes_a_different_position_9_2_3_1() -> None:
-    record = GameRecord(Position.from_fen("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"))
+    record = GameRecord(composed("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"))
     play(record, "e4")  # d4xe3 e.p. is legal now
     play(record, "Ke7 Nf3 Ke8 Ng1 Ke7 Nf3 Ke8 Ng1")
     # The position after e4 had an en passant right: it never recurs.
@@ -139,7 +140,7 @@ def test_en_passant_right_that_is_legal_makes_a_different_position_9_2_3_1() -> 
 
 
 def test_lost_castling_right_makes_a_different_position_9_2_3_2() -> None:
-    record = GameRecord(Position.from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+    record = GameRecord(composed("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
     play(record, "Kf1 Kd8 Ke1 Ke8")
     assert record.repetitions() == 1  # same placement, but White cannot castle any more
     play(record, "Kf1 Kd8 Ke1 Ke8")
@@ -202,7 +203,7 @@ def test_repetitions_and_claims_match_python_chess(seed: int) -> None:
     )
     moves = _random_reversible_game(rng, fen, 160)
     board = chess.Board(fen)
-    record = GameRecord(Position.from_fen(fen))
+    record = GameRecord(composed(fen))
     for uci in moves:
         board.push_uci(uci)
         record.push_uci(uci)

@@ -7,7 +7,7 @@ import pytest
 from chesslaws.core import Position
 from chesslaws.endings import can_checkmate
 from chesslaws.endings._shortcut import SHORTEN_FROM, shorten
-from tests.endings._helpers import assert_helpmate
+from tests.endings._helpers import assert_helpmate, composed
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -32,7 +32,7 @@ def _uci(position: Position, codes: list[int]) -> list[str]:
 
 
 def test_knight_shuffles_before_the_fools_mate_are_cut() -> None:
-    position = Position.from_fen(START)
+    position = composed(START)
     shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 60
     line = _codes(position, [*shuffle, "f2f3", "e7e5", "g2g4", "d8h4"])
     short = shorten(position, line)
@@ -45,7 +45,7 @@ def test_knight_shuffles_before_the_fools_mate_are_cut() -> None:
 
 
 def test_a_detour_in_the_middle_is_cut_and_the_rest_kept() -> None:
-    position = Position.from_fen(START)
+    position = composed(START)
     detour = ["b1c3", "b8c6", "c3b1", "c6b8"] * 55
     line = _codes(position, ["f2f3", "e7e5", *detour, "g2g4", "d8h4"])
     assert len(line) >= SHORTEN_FROM
@@ -54,7 +54,7 @@ def test_a_detour_in_the_middle_is_cut_and_the_rest_kept() -> None:
 
 
 def test_short_lines_are_left_as_they_are() -> None:
-    position = Position.from_fen(START)
+    position = composed(START)
     line = _codes(position, ["g1f3", "g8f6", "f3g1", "f6g8", "f2f3", "e7e5", "g2g4", "d8h4"])
     assert shorten(position, line) == line
 
@@ -64,7 +64,7 @@ def test_short_lines_are_left_as_they_are() -> None:
 def test_a_long_helpmate_of_the_search_comes_back_short_and_replays() -> None:
     """A blocked position whose mate the exhaustive search finds 81,000 plies deep."""
     fen = "8/8/3b4/2b5/1p1p1pBp/1PpP1P1P/2P5/1k1K4 w - - 0 1"
-    analysis = can_checkmate(Position.from_fen(fen), 0)
+    analysis = can_checkmate(composed(fen), 0)
     assert analysis.winnable
     assert len(analysis.helpmate) < 2_000
     assert_helpmate(fen, 0, analysis.helpmate)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from chesslaws.core import Position
 from chesslaws.endings._static import _can_block, material_cannot_mate, material_of, pawns_blocked
 from chesslaws.endings._unwinnability import static_cannot_mate
+from tests.endings._helpers import composed
 
 
 def cannot(fen: str, color: int) -> str:
-    return static_cannot_mate(Position.from_fen(fen), color)
+    return static_cannot_mate(composed(fen), color)
 
 
 @pytest.mark.parametrize(
@@ -31,13 +31,13 @@ def cannot(fen: str, color: int) -> str:
     ],
 )
 def test_material(fen: str, white: bool, black: bool) -> None:
-    material = material_of(Position.from_fen(fen))
+    material = material_of(composed(fen))
     assert material_cannot_mate(material, 0) is white
     assert material_cannot_mate(material, 1) is black
 
 
 def test_pawns_blocked_pre_test() -> None:
-    position = Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1")
+    position = composed("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1")
     assert pawns_blocked(position.pieces(1, 0), position.pieces(1, 1))
     assert not pawns_blocked(1 << 8, 0)  # a lone pawn runs free
     assert pawns_blocked(1 << 8, 0, 1 << 48)  # unless a piece stands somewhere ahead
@@ -72,7 +72,7 @@ def test_not_proved_when_the_structure_may_change(fen: str, color: int) -> None:
 
 def test_en_passant_right_disables_the_argument() -> None:
     fen = "4k3/8/8/p1p1p3/P1PpPp1p/3P1P1P/8/4K3 b - e3 0 1"
-    position = Position.from_fen(fen)
+    position = composed(fen)
     assert position.ep_square is not None
     assert cannot(fen, 0) != "blocked pawns"
 

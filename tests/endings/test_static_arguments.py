@@ -13,7 +13,7 @@ from chesslaws.endings._semistatic import (
     reach_of,
     reach_proof,
 )
-from tests.endings._helpers import read_test_vector
+from tests.endings._helpers import composed, read_test_vector
 
 
 def _man(position: Position, square: str) -> int:
@@ -51,11 +51,11 @@ def test_proves_unwinnable(fen: str, color: int) -> None:
     code = dict((f, c) for c, f in read_test_vector()).get(fen)
     if code is not None:  # the vector agrees (most of these positions are in it)
         assert code[color] == "-"
-    assert reach_proof(Position.from_fen(fen), color)
+    assert reach_proof(composed(fen), color)
 
 
 def test_boxed_king_stalemate_squares() -> None:
-    position = Position.from_fen("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1")
+    position = composed("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1")
     reach = reach_of(position)
     white_king = reach.king_reach(0)
     assert white_king == 1 << parse_square("h3") | 1 << parse_square("h4")
@@ -71,7 +71,7 @@ def test_boxed_king_stalemate_squares() -> None:
 
 
 def test_crowd_of_bishops_guards_for_good() -> None:
-    position = Position.from_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1")
+    position = composed("B1B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1")
     reach = reach_of(position)
     assert not reach.captured[_man(position, "a6")]  # b7, or c8 through an empty b7
     assert reach.reach[_man(position, "b7")] == sum(
@@ -81,10 +81,10 @@ def test_crowd_of_bishops_guards_for_good() -> None:
 
 
 def test_castling_needs_the_squares_cleared() -> None:
-    locked = Position.from_fen("2k5/8/8/8/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1")
+    locked = composed("2k5/8/8/8/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1")
     reach = reach_of(locked)
     assert reach.reach[_man(locked, "h1")] == 1 << parse_square("h1")  # f1, g1 never clear
-    free = Position.from_fen("4k3/8/8/8/8/8/7P/4K2R w K - 0 1")
+    free = composed("4k3/8/8/8/8/8/7P/4K2R w K - 0 1")
     reach = reach_of(free)
     assert reach.reach[_man(free, "e1")] >> parse_square("g1") & 1
     assert reach.reach[_man(free, "h1")] >> parse_square("f1") & 1
@@ -92,7 +92,7 @@ def test_castling_needs_the_squares_cleared() -> None:
 
 def test_en_passant_square_counts_as_visited() -> None:
     # Black's d-pawn has just made a double step: White's e5 pawn may take it on d6.
-    position = Position.from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    position = composed("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
     reach = reach_of(position)
     assert reach.reach[_man(position, "e5")] >> parse_square("d6") & 1
     assert reach.captured[_man(position, "d5")]
@@ -108,7 +108,7 @@ def test_en_passant_square_counts_as_visited() -> None:
     ],
 )
 def test_does_not_claim_winnable_positions(fen: str, color: int) -> None:
-    position = Position.from_fen(fen)
+    position = composed(fen)
     assert not placement_cannot_mate(position, color)
     assert not reach_proof(position, color)
 
@@ -118,7 +118,7 @@ def test_never_wrong_on_the_test_vector() -> None:
     """No pair the vector marks winnable is ever declared unwinnable."""
     proved = 0
     for code, fen in read_test_vector():
-        position = Position.from_fen(fen)
+        position = composed(fen)
         for color in (0, 1):
             claim = reach_proof(position, color)
             assert not (claim and code[color] != "-"), (fen, color)
@@ -167,11 +167,11 @@ def _playout_leaves_reach(position: Position, rng: random.Random, plies: int) ->
 def test_random_games_stay_in_the_reach(fen: str) -> None:
     rng = random.Random(fen)
     for _ in range(20):
-        assert _playout_leaves_reach(Position.from_fen(fen), rng, 150) == ""
+        assert _playout_leaves_reach(composed(fen), rng, 150) == ""
 
 
 @pytest.mark.slow
 def test_random_games_from_the_vector_stay_in_the_reach() -> None:
     rng = random.Random(2026)
     for _, fen in read_test_vector():
-        assert _playout_leaves_reach(Position.from_fen(fen), rng, 60) == "", fen
+        assert _playout_leaves_reach(composed(fen), rng, 60) == "", fen

@@ -14,11 +14,11 @@ from chesslaws.core import Position
 from chesslaws.endings import MateAnalysis, Winnability
 from chesslaws.endings._unwinnability import _PROBE, DEFAULT_BUDGET
 from tests.conftest import shared_data
-from tests.endings._helpers import assert_helpmate, read_test_vector
+from tests.endings._helpers import assert_helpmate, composed, read_test_vector
 
 
 def analyse(fen: str, color: int, budget: int = 20_000) -> MateAnalysis:
-    position = Position.from_fen(fen)
+    position = composed(fen)
     before = position.fen()
     analysis = can_checkmate(position, color, budget=budget)
     assert position.fen() == before, "can_checkmate must not change the position"
@@ -79,14 +79,14 @@ def test_forced_line_to_a_dead_position() -> None:
     assert analyse(fen, 1).verdict is Winnability.UNWINNABLE
     analysis = analyse(fen, 0)
     assert analysis.verdict is Winnability.UNWINNABLE
-    assert is_dead(Position.from_fen(fen))
+    assert is_dead(composed(fen))
 
 
 def test_is_dead_examples() -> None:
-    assert is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
-    assert is_dead(Position.from_fen("8/8/4k3/8/8/4KB2/8/8 b - - 0 1"))
+    assert is_dead(composed("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
+    assert is_dead(composed("8/8/4k3/8/8/4KB2/8/8 b - - 0 1"))
     assert not is_dead(Position())
-    assert not is_dead(Position.from_fen("8/4k1n1/8/8/8/4KN2/8/8 w - - 0 1"))
+    assert not is_dead(composed("8/4k1n1/8/8/8/4KN2/8/8 w - - 0 1"))
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_static_arguments_are_sound_on_the_test_vector() -> None:
 
     proved = 0
     for code, fen, color in _vector_pairs(1):
-        reason = static_cannot_mate(Position.from_fen(fen), color)
+        reason = static_cannot_mate(composed(fen), color)
         if reason:
             proved += 1
             assert code[color] == "-", (fen, color, reason)

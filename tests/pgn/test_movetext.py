@@ -99,7 +99,6 @@ def reasons(text: str) -> list[str]:
         ("1. e4 @ e5 *", "unexpected character", 6),
         ("1. e4 e5", "no result at the end of the game (truncated?)", 8),
         ("1. e4 e5 1-0 2. Nf3", "move after the result", 16),
-        ("1. e4 !!! e5 *", "unknown annotation glyph", 6),
         ("1. e4 -- e5 *", "null move: not a move", 6),
         ("(1. d4) 1. e4 *", "variation before any move", 0),
         ("1. e4 1-0 0-1", "second result", 10),

@@ -143,8 +143,10 @@ def test_variations_are_replayed_from_the_position_before_their_move() -> None:
     (variation,) = game.main.variations[0]
     assert [m.uci() for m in variation.moves] == ["d2d4", "d7d5"]
     assert [m.uci() for m in variation.variations[1][0].moves] == ["g8f6", "c2c4"]
+    # an illegal move in a variation is noted; the main line is replayed all the same
     bad = pgn.read_game("1. e4 (1. e5) e5 *")
-    assert bad.errors[0].ply is None and "variation" in bad.errors[0].reason
+    assert bad.ok and len(bad.moves) == 2
+    assert bad.notes[0].ply is None and "variation" in bad.notes[0].reason
 
 
 def test_uci_castling_in_uci_movetext() -> None:

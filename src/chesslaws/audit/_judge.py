@@ -23,6 +23,7 @@ from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import parse_clock_comment
 from chesslaws.endings import (
+    DEAD_POSITION_BUDGET,
     MATE_BUDGET,
     GameRecord,
     Result,
@@ -70,7 +71,7 @@ def _move_label(ply: int, first_turn: int, first_number: int, san: str) -> str:
 
 def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) -> AuditRecord:
     """What the Laws say about ``game``: findings with their Articles, and the lawful result."""
-    findings: list[Finding] = []
+    findings: list[Finding] = _record_findings(game)
     recorded = game.recorded_result
     error = game.error
     error_dict = None
@@ -102,45 +103,22 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     first_number = start.fullmove_number
     moves = game.moves
     sans = game.sans
-    board = GameRecord(start)
-    position = board.position
-    code_of = position.code_of
-    push_code = board.push_code  # the moves were checked by the replay: no second check
-    repetitions = board.repetitions
-    ended_ply = 0
-    threefold_seen = fifty_seen = False
     claims: list[Finding] = []
-    for ply, move in enumerate(moves, start=1):
-        push_code(code_of(move))
-        if repetitions() >= 5 or position.halfmove_clock >= 150:
-            ended_ply = ply  # 9.6.1 or 9.6.2, unless an ending of higher rank stands (below)
-            break
-        if not threefold_seen and board.repetitions() >= 3:
-            threefold_seen = True
-            claims.append(
-                Finding(
-                    ply,
-                    Code.THREEFOLD_AVAILABLE,
-                    "9.2",
-                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
-                    "same position stood for the third time: a draw could be claimed (9.2.1 by "
-                    "the player making that move, 9.2.2 by the opponent)",
-                )
-            )
-        if not fifty_seen and position.halfmove_clock >= 100:
-            fifty_seen = True
-            claims.append(
-                Finding(
-                    ply,
-                    Code.FIFTY_MOVES_AVAILABLE,
-                    "9.3",
-                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} fifty "
-                    "moves by each player had been made without a pawn move or a capture: a "
-                    "draw could be claimed",
-                )
-            )
+    fast = _without_repetition(game)
+    if fast is not None:
+        # The reader's replay left the final position with its history: no second replay.
+        position, clocks = fast
+        ended_ply = 0
+        fifty = next((ply for ply, clock in enumerate(clocks) if clock >= 100 and ply), 0)
+        if fifty:
+            claims.append(_fifty_finding(fifty, first_turn, first_number, sans))
+        final = _termination(position, clocks[-1])
+    else:
+        board = GameRecord(start)
+        position = board.position
+        ended_ply, final = _replay(board, moves, claims, first_turn, first_number, sans)
     reached = ended_ply or len(moves)
-    ended, ended_ply = _ending(board.termination(), start, moves, reached)
+    ended, ended_ply = _ending(final, position, reached)
     plies = ended_ply if ended is not None else len(moves)
     stopped_at_error = error is not None and error.ply is not None and error.ply == len(moves) + 1
 
@@ -229,28 +207,153 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     return record(recorded, plies, ending_name)
 
 
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+
+
+def _record_findings(game: Game) -> list[Finding]:
+    """Findings on the record itself (Article 8): a ``Result`` tag that is none of the four
+    results or contradicts the movetext's, and what the reader mended (information)."""
+    found = [
+        Finding(0, Code.MENDED_ON_READING, "8", f"line {n.line}, column {n.column}: {n.reason}")
+        for n in game.notes
+    ]
+    tag = game.tags.get("Result")
+    if tag is not None and tag not in _RESULTS:
+        found.append(
+            Finding(
+                0,
+                Code.RESULT_TAG_NOT_A_RESULT,
+                "8",
+                f"the Result tag {tag!r} is none of 1-0, 0-1, 1/2-1/2, *",
+            )
+        )
+    elif tag is not None and game.result and tag != game.result:
+        found.append(
+            Finding(
+                0,
+                Code.RESULT_TAG_CONTRADICTS_MOVETEXT,
+                "8",
+                f"the Result tag says {tag}, the movetext ends with {game.result}",
+            )
+        )
+    return found
+
+
+def _without_repetition(game: Game) -> tuple[Position, list[int]] | None:
+    """The final position of a replayed game and the halfmove clock after each ply, when no
+    position of the game can have occurred twice (no two equal keys since a pawn move or
+    capture) and the seventy-five-move rule did not end it early; else ``None`` (the game is
+    then replayed on a :class:`GameRecord`, which counts repetitions exactly)."""
+    if game.replayed is None:
+        return None
+    position = game.end()
+    keys, clocks = position.key_history()
+    seen: set[int] = set()
+    for ply, key in enumerate(keys):
+        if clocks[ply] == 0:
+            seen.clear()
+        elif key in seen:
+            return None
+        seen.add(key)
+        if clocks[ply] >= 150 and ply < len(keys) - 1:
+            return None
+    return position, clocks
+
+
+def _termination(position: Position, clock: int) -> Termination | None:
+    """The automatic ending after the last move of a game in which no position occurred twice,
+    in the order of :meth:`GameRecord.termination` (5.1.1, 5.2.1, 5.2.2, 9.6.2)."""
+    if position.is_checkmate():
+        return Termination.CHECKMATE
+    if position.is_stalemate():
+        return Termination.STALEMATE
+    if is_dead(position, budget=DEAD_POSITION_BUDGET, quick=True):
+        return Termination.DEAD_POSITION
+    if clock >= 150:
+        return Termination.SEVENTY_FIVE_MOVES
+    return None
+
+
+def _fifty_finding(ply: int, first_turn: int, first_number: int, sans: Sequence[str]) -> Finding:
+    return Finding(
+        ply,
+        Code.FIFTY_MOVES_AVAILABLE,
+        "9.3",
+        f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} fifty "
+        "moves by each player had been made without a pawn move or a capture: a "
+        "draw could be claimed",
+    )
+
+
+def _replay(
+    board: GameRecord,
+    moves: Sequence[Move],
+    claims: list[Finding],
+    first_turn: int,
+    first_number: int,
+    sans: Sequence[str],
+) -> tuple[int, Termination | None]:
+    """Replay on a game record, for games in which a position may repeat: the ply at which a
+    fivefold repetition or the seventy-fifth move ended the game (0: none), and the ending at
+    the ply where the replay stopped; claims available on the way go to ``claims``."""
+    position = board.position
+    code_of = position.code_of
+    push_code = board.push_code  # the moves were checked by the reader: no second check
+    repetitions = board.repetitions
+    ended_ply = 0
+    threefold_seen = fifty_seen = False
+    for ply, move in enumerate(moves, start=1):
+        push_code(code_of(move))
+        if repetitions() >= 5 or position.halfmove_clock >= 150:
+            ended_ply = ply  # 9.6.1 or 9.6.2, unless an ending of higher rank stands
+            break
+        if not threefold_seen and repetitions() >= 3:
+            threefold_seen = True
+            claims.append(
+                Finding(
+                    ply,
+                    Code.THREEFOLD_AVAILABLE,
+                    "9.2",
+                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
+                    "same position stood for the third time: a draw could be claimed (9.2.1 by "
+                    "the player making that move, 9.2.2 by the opponent)",
+                )
+            )
+        if not fifty_seen and position.halfmove_clock >= 100:
+            fifty_seen = True
+            claims.append(_fifty_finding(ply, first_turn, first_number, sans))
+    return ended_ply, board.termination()
+
+
 def _ending(
-    final: Termination | None, start: Position, moves: Sequence[Move], reached: int
+    final: Termination | None, position: Position, reached: int
 ) -> tuple[Termination | None, int]:
     """The automatic ending of the game and the ply after which it came (Articles 5, 9.6).
 
     ``final`` is the ending at ply ``reached``, where the replay stopped (the last move, or the
-    first fivefold repetition or seventy-fifth move). A position from which a legal move was
-    made is neither checkmate nor stalemate, so those can only stand there. A dead position
-    stays dead whatever is played (no series of moves from it can mate, so none from a later
-    position can either): when the last position is dead or stalemate, the first dead
-    position is found by bisection, a handful of tests instead of one after every move.
+    first fivefold repetition or seventy-fifth move), and ``position`` the position there, its
+    moves made on it. A position from which a legal move was made is neither checkmate nor
+    stalemate, so those can only stand there. A dead position stays dead whatever is played (no
+    series of moves from it can mate, so none from a later position can either): when the last
+    position is dead or stalemate, the first dead position is found by bisection, taking moves
+    back and making them again on one copy (a handful of tests, no replay from the start).
     """
     if final is None:
         return None, 0
     if final is not Termination.STALEMATE and final is not Termination.DEAD_POSITION:
         return final, reached
+    probe = position.copy()
+    taken: list[int] = []
+    at = reached
     low, high = 0, reached  # the position after ply `high` is dead (or stalemate)
     while low < high:
         middle = (low + high) // 2
-        probe = start.copy()
-        for move in moves[:middle]:
-            probe.push(move)
+        while at > middle:
+            taken.append(probe.pop_code())
+            at -= 1
+        while at < middle:
+            probe.push_code(taken.pop())
+            at += 1
         if is_dead(probe):
             high = middle
         else:

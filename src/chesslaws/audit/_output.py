@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Iterable
 from typing import IO, Any
@@ -32,6 +33,22 @@ CSV_FIELDS = (
 )
 
 
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {
+    code: f"\\u{code:04x}" for code in range(0x80, 0xA0)
+}
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (terminal escape sequences among them) written as
+    ``\\x1b``-style escapes: what a tag says is shown, never obeyed by the terminal."""
+    return text.translate(_CONTROLS) if not text.isprintable() else text
+
+
+def _lawful(record: AuditRecord) -> str:
+    """The lawful result, or ``?`` where the game could not be read far enough to know it."""
+    return "?" if record.lawful_result is None else record.lawful_result
+
+
 def write_jsonl(records: Iterable[AuditRecord], out: IO[str]) -> int:
     """One JSON object per line and game; returns the number of games."""
     count = 0
@@ -46,7 +63,7 @@ def _error_text(record: AuditRecord) -> str:
     if error is None:
         return ""
     text = f"line {error['line']}, column {error['column']}: {error['reason']}"
-    return text + (f": {error['text']!r}" if error["text"] else "")
+    return printable(text + (f": {error['text']!r}" if error["text"] else ""))
 
 
 def write_csv(records: Iterable[AuditRecord], out: IO[str]) -> int:
@@ -57,11 +74,11 @@ def write_csv(records: Iterable[AuditRecord], out: IO[str]) -> int:
     for record in records:
         writer.writerow(
             [
-                record.file,
+                printable(record.file),
                 record.game,
-                record.white,
-                record.black,
-                record.recorded_result,
+                printable(record.white),
+                printable(record.black),
+                printable(record.recorded_result),
                 "" if record.lawful_result is None else record.lawful_result,
                 record.verdict.value,
                 record.ending or "",
@@ -134,31 +151,40 @@ def _summary(counts: Counter[str]) -> list[str]:
 
 
 def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
-    header = f"{'file':24} {'game':>5}  {'white - black':36} {'recorded':9} {'lawful':9} verdict"
+    """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
+    header = f"{'file':16} {'game':>5}  {'white - black':26} {'recorded':8} {'lawful':8} verdict"
     if listed:
         out.write(header + "\n" + "-" * len(header) + "\n")
     for record in listed:
-        players = f"{record.white} - {record.black}"
-        lawful = "null" if record.lawful_result is None else record.lawful_result
+        players = printable(f"{record.white} - {record.black}")
+        recorded = _short(printable(record.recorded_result), 8)
         out.write(
-            f"{_short(record.file, 24):24} {record.game:>5}  {_short(players, 36):36} "
-            f"{record.recorded_result:9} {lawful:9} {record.verdict.value}\n"
+            f"{_short(printable(record.file), 16):16} {record.game:>5}  "
+            f"{_short(players, 26, tail=False):26} {recorded:8} "
+            f"{_lawful(record):8} {record.verdict.value}\n"
         )
         for where, what in _rows(record):
-            out.write(f"{'':31}{where:>9}  {what}\n")
+            lines = textwrap.wrap(printable(what), 79 - 18) or [""]
+            out.write(f"{where:>16}  {lines[0]}\n")
+            for more in lines[1:]:
+                out.write(f"{'':18}{more}\n")
     if listed:
         out.write("\n")
     for line in _summary(counts):
         out.write(line + "\n")
 
 
-def _short(text: str, width: int) -> str:
-    return text if len(text) <= width else "…" + text[-(width - 1) :]
+def _short(text: str, width: int, *, tail: bool = True) -> str:
+    """``text`` cut to ``width`` characters, keeping its end (``tail``) or its start."""
+    if len(text) <= width:
+        return text
+    return "…" + text[-(width - 1) :] if tail else text[: width - 1] + "…"
 
 
 def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(file=out, highlight=False)
     style = {Verdict.FAULTY: "red", Verdict.UNREADABLE: "yellow", Verdict.CLEAN: "green"}
@@ -166,21 +192,22 @@ def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -
     for record in listed:
         table = tables.get(record.file)
         if table is None:
-            table = tables[record.file] = Table(title=record.file, title_justify="left")
+            title = Text(printable(record.file))
+            table = tables[record.file] = Table(title=title, title_justify="left")
             table.add_column("game", justify="right")
             table.add_column("white - black", max_width=24)
             table.add_column("recorded")
             table.add_column("lawful")
             table.add_column("finding", ratio=1)
-        lawful = "null" if record.lawful_result is None else record.lawful_result
         colour = style[record.verdict]
         details = "\n".join(f"{where}: {what}" if where else what for where, what in _rows(record))
+        # Text cells: what a tag says is shown as written, never read as rich markup.
         table.add_row(
             str(record.game),
-            f"{record.white} - {record.black}",
-            record.recorded_result,
-            f"[{colour}]{lawful}[/]",
-            details or "-",
+            Text(printable(f"{record.white} - {record.black}")),
+            Text(printable(record.recorded_result)),
+            Text(_lawful(record), style=colour),
+            Text(printable(details) or "-"),
         )
     for table in tables.values():
         console.print(table)

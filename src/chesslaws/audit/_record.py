@@ -28,6 +28,9 @@ class Code(enum.Enum):
     THREEFOLD_AVAILABLE = ("threefold-claim-available", "9.2", False)
     FIFTY_MOVES_AVAILABLE = ("fifty-move-claim-available", "9.3", False)
     UNDETERMINED = ("could-not-decide", "6.9", False)
+    RESULT_TAG_NOT_A_RESULT = ("result-tag-not-a-result", "8", True)
+    RESULT_TAG_CONTRADICTS_MOVETEXT = ("result-tag-contradicts-movetext", "8", True)
+    MENDED_ON_READING = ("mended-on-reading", "8", False)
 
     @property
     def label(self) -> str:

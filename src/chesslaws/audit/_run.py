@@ -10,12 +10,17 @@ whatever the backend, in memory that does not grow with the files.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import shutil
+import stat
+import sys
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from chesslaws.pgn import game_offsets, read_games
 
@@ -106,23 +111,44 @@ def audit_files(
 
     ``workers`` > 1 runs on that many local processes; ``dask`` (a scheduler address such as
     ``"tcp://10.0.0.5:8786"``, or a ``distributed.Client``) runs on a Dask cluster (the extra
-    ``chesslaws[dask]``). Raises ``OSError`` before any work if a file cannot be read.
+    ``chesslaws[dask]``). A path ``-`` is standard input; pipes and devices are read once into
+    a temporary file. Raises ``OSError`` before any work if a file cannot be read, and
+    ``RuntimeError`` if the Dask scheduler cannot be reached.
     """
-    for path in paths:
-        with open(path, "rb"):
-            pass
-    total = sum(os.path.getsize(p) for p in paths)
-    chunks = (
-        Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget)
-        for path in paths
-        for c in plan_chunks(path, games_per_chunk=games_per_chunk)
-    )
-    done = 0
-    for chunk, records in _run(chunks, workers, dask):
-        done += len(chunk.data)
-        if progress is not None:
-            progress(done, total)
-        yield from records
+    with contextlib.ExitStack() as stack:
+        files = [(os.fspath(path), _seekable(path, stack)) for path in paths]
+        total = sum(os.path.getsize(p) for _, p in files)
+        chunks = (
+            Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget)
+            for label, path in files
+            for c in plan_chunks(path, games_per_chunk=games_per_chunk, label=label)
+        )
+        done = 0
+        for chunk, records in _run(chunks, workers, dask):
+            done += len(chunk.data)
+            if progress is not None:
+                progress(done, total)
+            yield from records
+
+
+def _seekable(path: str | os.PathLike[str], stack: contextlib.ExitStack) -> str:
+    """A regular file to plan chunks on: ``path`` itself, or for ``-`` (standard input), a pipe
+    or a device such as ``/dev/stdin``, a temporary copy of what it holds (read once, in
+    pieces; removed at the end). Raises ``OSError`` naming the file it cannot read."""
+    name = os.fspath(path)
+    if name != "-":
+        with open(name, "rb") as handle:
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return name
+            return _spool(handle, stack)
+    return _spool(sys.stdin.buffer, stack)
+
+
+def _spool(source: IO[bytes], stack: contextlib.ExitStack) -> str:
+    copy = stack.enter_context(tempfile.NamedTemporaryFile(prefix="chesslaws-", suffix=".pgn"))  # noqa: SIM115
+    shutil.copyfileobj(source, copy)
+    copy.flush()
+    return copy.name
 
 
 def _run(
@@ -150,7 +176,10 @@ def _run_dask(
             "the Dask backend needs the optional extra: pip install 'chesslaws[dask]'"
         ) from exc
     own = isinstance(dask, str)
-    client: Any = Client(dask) if own else dask  # type: ignore[no-untyped-call]
+    try:
+        client: Any = Client(dask) if own else dask  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError, TimeoutError) as exc:
+        raise RuntimeError(f"cannot reach the Dask scheduler {dask}: {exc}") from None
     try:
         slots = max(sum(client.nthreads().values()), 1)
         yield from _in_order(lambda c: client.submit(audit_chunk, c, pure=False), chunks, 3 * slots)

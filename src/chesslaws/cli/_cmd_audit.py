@@ -23,7 +23,9 @@ def register(subparsers: Any) -> None:
             "claims available but not made. Exits 0 when every file was read, faults or not."
         ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="PGN files")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="PGN files ('-': standard input; pipes work)"
+    )
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--jsonl", action="store_true", help="one JSON record per game")
     form.add_argument("--csv", action="store_true", help="one CSV row per game")
@@ -55,6 +57,8 @@ def run_audit(args: argparse.Namespace) -> int:
     if args.chunk < 1:
         return fail(f"--chunk must be at least 1, got {args.chunk}")
     for name in args.files:
+        if name == "-":
+            continue
         try:
             with open(name, "rb"):
                 pass
@@ -79,6 +83,8 @@ def run_audit(args: argparse.Namespace) -> int:
                 write_table(records, out, every=args.all)
     except RuntimeError as exc:
         return fail(str(exc))
+    except BrokenPipeError:
+        raise  # the reader went away: main() stops quietly
     except OSError as exc:
         return fail(
             f"cannot reach the Dask scheduler {args.dask}: {exc}" if args.dask else str(exc)

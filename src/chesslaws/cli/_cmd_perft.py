@@ -9,6 +9,9 @@ from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
 from chesslaws.core import STARTING_FEN, Position
 
+MAX_DEPTH = 15
+"""Deepest perft the command runs: beyond it no count would finish (nor Python's stack hold)."""
+
 
 def register(subparsers: Any) -> None:
     """Add the ``perft`` and ``moves`` commands."""
@@ -34,8 +37,11 @@ def _position(fen: str, chess960: bool) -> Position:
 
 def run_perft(args: argparse.Namespace) -> int:
     """Print the perft count of FEN at DEPTH (with ``--divide``, each move's count first)."""
-    if args.depth < 0:
-        return fail(f"depth must be 0 or more, not {args.depth}")
+    if not 0 <= args.depth <= MAX_DEPTH:
+        return fail(
+            f"depth must be from 0 to {MAX_DEPTH}, not {args.depth} (perft counts grow about "
+            "thirty-fold per ply: depth 15 of the initial position is already 2 * 10**21)"
+        )
     try:
         position = _position(args.fen, args.chess960)
     except ChessLawsError as error:

@@ -3,7 +3,10 @@
 Prints one JSON object: ``checkmate``, ``stalemate``, ``dead``, ``fivefold``,
 ``seventy_five_moves`` (the automatic endings), ``can_claim_threefold`` and ``can_claim_fifty``
 (on the board, 9.2.2 / 9.3.2, or by writing one of the listed intended moves, 9.2.1 / 9.3.1), and
-``result`` / ``reason`` / ``article`` when the game is over. ``dead`` is true only when both
+``result`` / ``reason`` / ``article`` when the game is over. Moves given after the game ended
+(a checkmate, a dead position) do not count: the status is that of the position where it ended,
+with ``ended_after_move`` (how many of the moves were played, why it ended, the Article) and
+``moves_after_end`` (the moves that followed, not played). ``dead`` is true only when both
 players are proved unable to checkmate (Article 5.2.2); ``--budget`` bounds the search for that
 proof (positions per player; when it runs out, ``dead`` is false).
 """
@@ -88,16 +91,23 @@ def run(args: argparse.Namespace) -> int:
         record = GameRecord(Position.from_fen(fen, chess960=args.chess960))
     except ChessLawsError as error:
         return fail(str(error))
+    after: list[str] = []
+    ended_at = None
     for number, text in enumerate(args.moves, start=1):
         ended = record.termination()
         if ended is not None:
-            return fail(
-                f"move {number} ({text}): the game has already ended "
-                f"({ended.reason}, Article {ended.article})"
-            )
+            # Moves after the end do not count (Articles 5, 9.6): say where it ended and what
+            # followed, as replays of real games need.
+            ended_at = {"move": number - 1, "reason": ended.reason, "article": ended.article}
+            after = list(args.moves[number - 1 :])
+            break
         try:
             record.push_uci(text)
         except ChessLawsError as error:
             return fail(f"move {number} ({text}): {error}")
-    print(json.dumps(status(record, args.budget), indent=2))
+    result = status(record, args.budget)
+    if ended_at is not None:
+        result["ended_after_move"] = ended_at
+        result["moves_after_end"] = after
+    print(json.dumps(result, indent=2))
     return 0

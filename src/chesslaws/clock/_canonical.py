@@ -47,6 +47,8 @@ _PLAIN = re.compile(
 
 def _read_plain(text: str) -> tuple[Period, ...] | None:
     """Periods of whole seconds; ``None`` when the text needs the general reader."""
+    if len(text) > 64:
+        return None  # long numbers are refused, with their index, by the general reader
     parts = text.split(":")
     last = len(parts) - 1
     periods = []

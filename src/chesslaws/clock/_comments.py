@@ -101,7 +101,7 @@ def format_emt(ms: int) -> str:
 
 _COMMAND = re.compile(r"\[%(clk|emt)(?=[\s\]])\s*([^\]]*)\]", re.IGNORECASE)
 # The usual spelling, read without the general reader: h:mm:ss with up to 3 decimals.
-_PLAIN = re.compile(r"(\d+):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?\s*\Z", re.ASCII)
+_PLAIN = re.compile(r"(\d{1,9}):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?\s*\Z", re.ASCII)
 
 
 def parse_clock_comment(comment: str, *, strict: bool = True) -> tuple[int | None, int | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from chesslaws._errors import TimeControlError
-from chesslaws.clock._units import scan_seconds, scan_uint
+from chesslaws.clock._units import MAX_DIGITS, scan_seconds, scan_uint
 
 __all__ = ["Reader"]
 
@@ -58,6 +58,8 @@ class Reader:
         end = scan_uint(self.text, self.pos)
         if end == self.pos:
             self.fail(what)
+        if end - self.pos > MAX_DIGITS:
+            self.fail(f"{what} of at most {MAX_DIGITS} digits", self.pos)
         value = int(self.text[self.pos : end])
         self.pos = end
         return value

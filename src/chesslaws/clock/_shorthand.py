@@ -116,13 +116,10 @@ def _increment_from(r: Reader) -> int:
 def _modifier(r: Reader, draft: _Draft) -> bool:
     """Read one increment or delay into ``draft``; False (nothing consumed) if none is next."""
     save = r.pos
-    if r.accept("+"):
-        r.skip_space()
-        draft.increment = _duration(r, _SECOND, "an increment")
-        draft.increment_from = _increment_from(r)
-        return True
-    word = r.word()
-    if word in _INCREMENT_WORDS:
+    word = "+" if r.peek() == "+" else r.word()
+    if word == "+" or word in _INCREMENT_WORDS:
+        if draft.increment is not None:
+            r.fail("no second increment (one increment per period)")
         r.pos += len(word)
         r.skip_space()
         draft.increment = _duration(r, _SECOND, "an increment")
@@ -134,6 +131,8 @@ def _modifier(r: Reader, draft: _Draft) -> bool:
         if not _digit(r.peek()):
             r.pos = save
             return False
+        if draft.delay is not None:
+            r.fail("no second delay (one delay per period)", save)
         draft.delay = _duration(r, _SECOND, "a delay")
         draft.delay_mode = _DELAY_WORDS[word]
         return True
@@ -208,9 +207,13 @@ def read_shorthand(text: str) -> tuple[Period, ...]:
         drafts.append(_Draft(None, base, increment))
         starts.append(0)
     while not r.at_end():
+        before = r.pos
         if drafts and not _separator(r):
             r.fail("',', ';', ':' or a space between periods, or the end")
         if r.at_end():
+            if r.text[before:r.n].strip():
+                r.fail("a period after the separator", before + r.text[before:].index(
+                    r.text[before:r.n].strip()[0]))
             break
         start = r.pos
         draft = _period(r)

@@ -94,20 +94,21 @@ class TimeControl:
     @classmethod
     def _read(cls, text: str, shorthand: bool | None) -> TimeControl:
         if shorthand:
-            return cls(read_shorthand(text))
+            return _with_time(cls(read_shorthand(text)), text)
         try:
             kind, periods, sand = read_canonical(text)
         except TimeControlError as canonical_error:
             if shorthand is False:
                 raise
+            _refuse_damaged_canonical(text, canonical_error)
             try:
-                return cls(read_shorthand(text))
+                return _with_time(cls(read_shorthand(text)), text)
             except TimeControlError as shorthand_error:
                 # Report the reader that understood more of the text.
                 if shorthand_error.index > canonical_error.index:
                     raise shorthand_error from None
                 raise canonical_error from None
-        return cls(periods, kind, sand)
+        return _with_time(cls(periods, kind, sand), text)
 
     @classmethod
     def fischer(cls, time: int, increment: int = 0, *, delay: int = 0) -> TimeControl:
@@ -260,6 +261,56 @@ class TimeControl:
         time = self.time_for_moves(60)
         data["time_for_60_moves"] = None if time is None else _json_seconds(time)
         return data
+
+
+def _refuse_damaged_canonical(text: str, error: TimeControlError) -> None:
+    """Refuse PGN syntax with something out of place rather than read it again as shorthand,
+    where bare times are minutes: ``300+ 2``, ``300\\n+2`` or ``5 + 3`` (white space inside;
+    never 300 minutes, nor 5 minutes + 3), ``5400:`` or ``300+2,`` (a separator with nothing
+    after it)."""
+    squeezed = "".join(text.split())
+    if squeezed != text.strip() and squeezed[:1].isdigit():
+        try:
+            read_canonical(squeezed)
+        except TimeControlError:
+            pass
+        else:
+            lead = len(text) - len(text.lstrip())
+            at = lead + next(i for i, c in enumerate(text.strip()) if c.isspace())
+            raise TimeControlError(
+                f"time control {text!r}: white space at index {at} inside a PGN time control "
+                f"(seconds); write {squeezed!r}, or give units for the shorthand ('5m+3s')",
+                text=text,
+                index=at,
+            ) from None
+    stripped = text.rstrip()
+    if stripped[-1:] in (",", ";", ":") and stripped[:1].isdigit():
+        try:
+            read_canonical(stripped[:-1])
+        except TimeControlError:
+            return
+        raise TimeControlError(
+            f"time control {text!r}: {stripped[-1]!r} at index {len(stripped) - 1} "
+            "separates periods, but no period follows",
+            text=text,
+            index=len(stripped) - 1,
+        ) from None
+    del error
+
+
+def _with_time(control: TimeControl, text: str) -> TimeControl:
+    """``control``, unless one of its periods gives no time at all (``0``, ``G/0``,
+    ``40/0:0``): no time, increment or delay, so the flag would fall at once (Article 6.1)."""
+    for index, period in enumerate(control.periods):
+        if not (period.time or period.increment or period.delay):
+            at = max(len(text.rstrip()) - 1, 0)
+            raise TimeControlError(
+                f"time control {text!r}: period {index + 1} gives no time at all "
+                f"(no time, increment or delay; index {at})",
+                text=text,
+                index=at,
+            )
+    return control
 
 
 @functools.lru_cache(maxsize=1024)

@@ -7,7 +7,11 @@ a value finer than a millisecond is refused rather than rounded.
 
 from __future__ import annotations
 
-__all__ = ["scan_seconds", "scan_uint", "seconds_text"]
+__all__ = ["MAX_DIGITS", "scan_seconds", "scan_uint", "seconds_text"]
+
+MAX_DIGITS = 15
+"""Longest run of digits read as a number (about 30,000 years in ms): longer text is refused,
+never handed to ``int`` (which refuses over 4,300 digits with a message about Python limits)."""
 
 _DIGITS = frozenset("0123456789")
 
@@ -47,12 +51,16 @@ def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int, st
     end = scan_uint(text, start)
     if end == start:
         return 0, start, "a number"
+    if end - start > MAX_DIGITS:
+        return 0, start, f"a number of at most {MAX_DIGITS} digits"
     value = int(text[start:end]) * scale
     if end < len(text) and text[end] == ".":
         frac_start = end + 1
         frac_end = scan_uint(text, frac_start)
         if frac_end == frac_start:
             return 0, frac_start, "digits after the decimal point"
+        if frac_end - frac_start > MAX_DIGITS:
+            return 0, frac_start, f"at most {MAX_DIGITS} digits after the decimal point"
         digits = text[frac_start:frac_end].rstrip("0")
         if digits:
             numerator = int(digits) * scale

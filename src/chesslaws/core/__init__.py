@@ -7,6 +7,7 @@ from __future__ import annotations
 from chesslaws._color import BLACK as BLACK
 from chesslaws._color import WHITE as WHITE
 from chesslaws._color import Color as Color
+from chesslaws._errors import PositionProblem as PositionProblem
 from chesslaws.core._attacks import BB_ALL as BB_ALL
 from chesslaws.core._attacks import BETWEEN as BETWEEN
 from chesslaws.core._attacks import DARK_SQUARES as DARK_SQUARES
@@ -20,6 +21,7 @@ from chesslaws.core._fen import STARTING_FEN as STARTING_FEN
 from chesslaws.core._fen import Setup as Setup
 from chesslaws.core._fen import parse_fen as parse_fen
 from chesslaws.core._move import Move as Move
+from chesslaws.core._position import LENIENT as LENIENT
 from chesslaws.core._position import Position as Position
 from chesslaws.core._squares import BISHOP as BISHOP
 from chesslaws.core._squares import KING as KING
@@ -43,6 +45,7 @@ __all__ = [
     "KING_ATTACKS",
     "KNIGHT",
     "KNIGHT_ATTACKS",
+    "LENIENT",
     "LIGHT_SQUARES",
     "PAWN",
     "PAWN_ATTACKS",
@@ -56,6 +59,7 @@ __all__ = [
     "Piece",
     "PieceType",
     "Position",
+    "PositionProblem",
     "Setup",
     "bishop_attacks",
     "parse_fen",

@@ -10,7 +10,7 @@ Castling fields: ``KQkq`` (X-FEN: the outermost rook on that side of the king), 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import InvalidFen
@@ -31,7 +31,8 @@ class Setup:
 
     ``board`` holds 64 piece codes (0 empty, ``type | color << 3``), a1 first. ``castling`` is
     the text of the FEN castling field, resolved to rook squares only by ``Position.from_setup``
-    (which knows where the kings are).
+    (which knows where the kings are). ``notes`` says what was mended on reading (a fullmove
+    number 0, common in puzzle files, read as 1); it takes no part in equality.
     """
 
     board: tuple[int, ...]
@@ -40,6 +41,7 @@ class Setup:
     ep_square: int | None
     halfmove_clock: int
     fullmove_number: int
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
 
 def _fail(fen: str, field: str, problem: str) -> InvalidFen:
@@ -85,7 +87,8 @@ def _parse_counter(fen: str, field: str, text: str, minimum: int) -> int:
 def parse_fen(fen: str) -> Setup:
     """Read a FEN (or a four-field EPD position) into a :class:`Setup`; raises :class:`InvalidFen`.
 
-    The move counters may be missing (then 0 and 1, as in EPD).
+    The move counters may be missing (then 0 and 1, as in EPD). A fullmove number of 0 (written
+    by many puzzle tools) is read as 1, with a note in ``Setup.notes``.
     """
     if not isinstance(fen, str):
         raise InvalidFen(f"FEN must be a string, not {type(fen).__name__}", fen=repr(fen))
@@ -113,9 +116,13 @@ def parse_fen(fen: str) -> Setup:
         except ValueError:
             raise _fail(fen, "en passant", f"expected '-' or a square, found {ep_text!r}") from None
     halfmove = _parse_counter(fen, "halfmove clock", parts[4], 0) if len(parts) > 4 else 0
-    fullmove = _parse_counter(fen, "fullmove number", parts[5], 1) if len(parts) > 5 else 1
+    fullmove = _parse_counter(fen, "fullmove number", parts[5], 0) if len(parts) > 5 else 1
+    notes: tuple[str, ...] = ()
+    if fullmove == 0:
+        fullmove = 1
+        notes = ("fullmove number 0 read as 1 (the count starts at 1)",)
     turn = WHITE if turn_text == "w" else BLACK
-    return Setup(board, turn, castling, ep_square, halfmove, fullmove)
+    return Setup(board, turn, castling, ep_square, halfmove, fullmove, notes)
 
 
 def board_fen(board: list[int] | tuple[int, ...]) -> str:

@@ -90,9 +90,12 @@ def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> I
     return kind(f"{why}: {text!r} in {fen}", text=text, fen=fen)
 
 
-#: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games.
+#: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games. Only
+#: texts of at most ``_SYNTAX_CACHE_TEXT`` characters are kept (real SAN is shorter), so the
+#: cache is bounded in size, not only in count, whatever text a file holds.
 _SYNTAX_CACHE: dict[str, tuple[int, int, int, int, int] | None] = {}
 _SYNTAX_CACHE_LIMIT = 50_000
+_SYNTAX_CACHE_TEXT = 16
 
 
 def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
@@ -119,8 +122,12 @@ def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
     from_file = from_rank = -1
     for char in head:
         if "a" <= char <= "h":
+            if from_file >= 0:
+                return None  # two files ("Nace2"): no guessing which was meant
             from_file = ord(char) - 97
         elif "1" <= char <= "8":
+            if from_rank >= 0:
+                return None
             from_rank = ord(char) - 49
         elif char not in "x-:":
             return None
@@ -139,9 +146,10 @@ def parse_san(pos: Position, text: str) -> int:
                 f"SAN must be a string, not {type(text).__name__}", text=repr(text)
             ) from None
         syntax = _san_syntax(text)
-        if len(_SYNTAX_CACHE) >= _SYNTAX_CACHE_LIMIT:
-            _SYNTAX_CACHE.clear()
-        _SYNTAX_CACHE[text] = syntax
+        if len(text) <= _SYNTAX_CACHE_TEXT:
+            if len(_SYNTAX_CACHE) >= _SYNTAX_CACHE_LIMIT:
+                _SYNTAX_CACHE.clear()
+            _SYNTAX_CACHE[text] = syntax
     except TypeError:  # unhashable
         raise InvalidNotation(
             f"SAN must be a string, not {type(text).__name__}", text=repr(text)

@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from chesslaws._color import BLACK, WHITE, Color
-from chesslaws._errors import IllegalMove, IllegalPosition
+from chesslaws._errors import IllegalMove, IllegalPosition, PositionProblem
 from chesslaws.core import _make, _movegen, _notation
-from chesslaws.core._attacks import BB_ALL, BB_RANKS, KING_ATTACKS, PAWN_ATTACKS
+from chesslaws.core._attacks import (
+    BB_ALL,
+    BB_RANKS,
+    BETWEEN,
+    DARK_SQUARES,
+    KING_ATTACKS,
+    LINE,
+    PAWN_ATTACKS,
+)
 from chesslaws.core._fen import (
     STARTING_FEN,
     Setup,
@@ -31,7 +39,18 @@ from chesslaws.core._squares import (
 )
 from chesslaws.core._zobrist import Z_EP_FILE, Z_PIECE_SQUARE, Z_TURN, castling_key
 
-__all__ = ["Position"]
+__all__ = ["LENIENT", "Position"]
+
+LENIENT = PositionProblem.CASTLING_RIGHTS | PositionProblem.EN_PASSANT
+"""The problems ``lenient=True`` allows: the recoverable ones, mended by dropping the castling
+rights and the en passant square the position cannot have (as the PGN reader does)."""
+
+_NONE = PositionProblem(0)
+_NEVER = PositionProblem.KINGS | PositionProblem.PAWN_ON_BACK_RANK | PositionProblem.OPPOSITE_CHECK
+_Problems = list[tuple[PositionProblem, str]]
+
+#: Moves are frozen values: one per (from, to, promotion), made on first use (at most 32,768).
+_MOVES: dict[int, Move] = {}
 
 _BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
 _CASTLE_FLAG = CASTLING << 15
@@ -98,28 +117,89 @@ class Position:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def from_fen(cls, fen: str, *, chess960: bool = False) -> Position:
+    def from_fen(
+        cls,
+        fen: str,
+        *,
+        chess960: bool = False,
+        lenient: bool = False,
+        allow: PositionProblem = _NONE,
+    ) -> Position:
         """The position a FEN describes; raises :class:`InvalidFen` for bad syntax and
-        :class:`IllegalPosition` (a subclass) for a setup that cannot arise under the Laws."""
-        return cls.from_setup(parse_fen(fen), chess960=chess960, fen=fen)
+        :class:`IllegalPosition` (a subclass) for a setup that cannot arise under the Laws.
+
+        ``allow`` forgives the listed :class:`~chesslaws.PositionProblem` reasons (see
+        :meth:`from_setup`); ``lenient=True`` adds :data:`LENIENT` (impossible castling rights
+        and en passant squares are dropped). :meth:`read_fen` also says what was mended.
+
+        >>> Position.from_fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", lenient=True).fen()
+        '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+        """
+        return cls.read_fen(fen, chess960=chess960, allow=allow | LENIENT if lenient else allow)[0]
 
     @classmethod
-    def from_setup(cls, setup: Setup, *, chess960: bool = False, fen: str = "") -> Position:
+    def read_fen(
+        cls, fen: str, *, chess960: bool = False, allow: PositionProblem = LENIENT
+    ) -> tuple[Position, tuple[str, ...]]:
+        """The position a FEN describes and notes of what was mended to read it (lenient by
+        default: :data:`LENIENT`), as puzzle and study files need.
+
+        >>> position, notes = Position.read_fen("4k3/8/8/8/8/8/8/4K3 w K - 1 0")
+        >>> position.fen(), notes[0]
+        ('4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'fullmove number 0 read as 1 (the count starts at 1)')
+        """
+        setup = parse_fen(fen)
+        position, notes = cls._from_setup(setup, chess960, fen, allow)
+        return position, setup.notes + notes
+
+    @classmethod
+    def from_setup(
+        cls,
+        setup: Setup,
+        *,
+        chess960: bool = False,
+        fen: str = "",
+        allow: PositionProblem = _NONE,
+    ) -> Position:
         """Validate a :class:`Setup` (Article 3.10.3) and build the position from it.
 
-        Rejected, with every reason listed: a side without exactly one king, pawns on the first
-        or last rank, the side not to move in check, castling rights without king and rook on
-        their original squares (for standard chess: king on e1/e8, rook in the corner), and an
-        en passant square that no double step of the last move can explain.
+        Rejected, with every reason listed (:class:`~chesslaws.PositionProblem`): a side without
+        exactly one king, pawns on the first or last rank, the side not to move in check,
+        castling rights without king and rook on their original squares (for standard chess:
+        king on e1/e8, rook in the corner), an en passant square that no double step of the last
+        move can explain, more than eight pawns of a side, more promoted pieces than missing
+        pawns, and checkers that no last move can give. Reasons in ``allow`` are forgiven:
+        castling rights and en passant squares are then dropped, the others accepted as they
+        are; a missing king, a pawn on a back rank and opposite check never are.
         """
+        return cls._from_setup(setup, chess960, fen, allow)[0]
+
+    @classmethod
+    def _from_setup(
+        cls, setup: Setup, chess960: bool, fen: str, allow: PositionProblem
+    ) -> tuple[Position, tuple[str, ...]]:
         position = cls.__new__(cls)
-        reasons = position._load(setup, chess960=chess960)
-        if reasons:
+        found = position._load(setup, chess960=chess960)
+        forgiven = allow & ~_NEVER
+        refused = [(problem, text) for problem, text in found if not problem & forgiven]
+        if refused:
             text = fen or "setup"
+            reasons = tuple(reason for _, reason in refused)
+            problems = PositionProblem(0)
+            for problem, _ in refused:
+                problems |= problem
             raise IllegalPosition(
-                f"illegal position {text!r}: " + "; ".join(reasons), fen=text, reasons=reasons
+                f"illegal position {text!r}: " + "; ".join(reasons),
+                fen=text,
+                reasons=reasons,
+                problems=problems,
             )
-        return position
+        notes = tuple(
+            f"{reason}: dropped"
+            for problem, reason in found
+            if problem in (PositionProblem.CASTLING_RIGHTS, PositionProblem.EN_PASSANT)
+        )
+        return position, notes
 
     @classmethod
     def from_chess960(cls, number: int) -> Position:
@@ -127,8 +207,10 @@ class Position:
         usual numbering (Guidelines II.2)."""
         return cls.from_fen(chess960_fen(number), chess960=True)
 
-    def _load(self, setup: Setup, *, chess960: bool) -> tuple[str, ...]:
-        """Fill the position from ``setup``; returns the reasons it is illegal (none if legal)."""
+    def _load(self, setup: Setup, *, chess960: bool) -> _Problems:
+        """Fill the position from ``setup``; returns the reasons it is illegal (none if legal).
+
+        Castling rights and an en passant square that the position cannot have are not set."""
         self._board = list(setup.board)
         self._bb = [0] * 16
         for square, code in enumerate(self._board):
@@ -145,35 +227,112 @@ class Position:
         self._stack = []
         self._castling_paths = {}
         self.castling = 0
-        reasons: list[str] = []
+        reasons: _Problems = []
         self._kings = [0, 0]
+        self._ep = -1
+        kings_problem = PositionProblem.KINGS
         for color, name in ((0, "white"), (1, "black")):
             kings = self._bb[6 | color << 3]
             if kings.bit_count() != 1:
-                reasons.append(f"{name} has {kings.bit_count()} kings, not one (Article 2.3)")
+                text = f"{name} has {kings.bit_count()} kings, not one (Article 2.3)"
+                reasons.append((kings_problem, text))
             else:
                 self._kings[color] = kings.bit_length() - 1
         bad_kings = bool(reasons)
         if (self._bb[1] | self._bb[9]) & (BB_RANKS[0] | BB_RANKS[7]):
-            reasons.append("a pawn stands on the first or last rank (Article 3.7)")
+            text = "a pawn stands on the first or last rank (Article 3.7)"
+            reasons.append((PositionProblem.PAWN_ON_BACK_RANK, text))
+        reasons.extend(self._material_problems())
         if bad_kings:  # the remaining tests need exactly one king a side
-            return tuple(reasons)
+            self._key = 0
+            return reasons
         them = self._turn ^ 1
         if _movegen.attackers(self, self._turn, self._kings[them], self.occupied):
-            reasons.append("the side not to move is in check (Article 3.10.3)")
+            text = "the side not to move is in check (Article 3.10.3)"
+            reasons.append((PositionProblem.OPPOSITE_CHECK, text))
         reasons.extend(self._load_castling(setup.castling))
-        self._ep = -1
         if setup.ep_square is not None:
             reason = self._ep_problem(setup.ep_square)
             if reason:
-                reasons.append(reason)
+                reasons.append((PositionProblem.EN_PASSANT, reason))
             else:
                 self._ep = setup.ep_square
+        reason = self._check_problem()
+        if reason:
+            reasons.append((PositionProblem.IMPOSSIBLE_CHECK, reason))
         self._key = self._compute_key()
-        return tuple(reasons)
+        return reasons
 
-    def _load_castling(self, field: str) -> list[str]:
-        reasons: list[str] = []
+    def _material_problems(self) -> _Problems:
+        """More than eight pawns, or more promoted pieces than missing pawns (Articles 2.3,
+        3.7.5): a side starts with 8 pawns, 1 queen, 2 rooks, a bishop of each square colour and
+        2 knights, and only a pawn can become another piece."""
+        found: _Problems = []
+        bb = self._bb
+        for color, name in ((0, "white"), (1, "black")):
+            sh = color << 3
+            pawns = bb[1 | sh].bit_count()
+            if pawns > 8:
+                text = f"{name} has {pawns} pawns, more than eight (Article 2.3)"
+                found.append((PositionProblem.TOO_MANY_PAWNS, text))
+                continue
+            bishops = bb[3 | sh]
+            promoted = (
+                max(0, bb[5 | sh].bit_count() - 1)
+                + max(0, bb[4 | sh].bit_count() - 2)
+                + max(0, bb[2 | sh].bit_count() - 2)
+                + max(0, (bishops & DARK_SQUARES).bit_count() - 1)
+                + max(0, (bishops & ~DARK_SQUARES).bit_count() - 1)
+            )
+            if promoted > 8 - pawns:
+                text = (
+                    f"{name} has at least {promoted} promoted pieces but only {8 - pawns} pawns "
+                    "missing (Article 3.7.5)"
+                )
+                found.append((PositionProblem.TOO_MUCH_MATERIAL, text))
+        return found
+
+    def _check_problem(self) -> str | None:
+        """Why the checkers of the side to move cannot have been given by any last move.
+
+        A move checks with the piece moved and at most one line piece it uncovers, so: at most
+        two checkers; two of them neither on one line through the king (the nearer would block
+        the other, or the mover came from neither side of it) nor both unable to be uncovered
+        (pawns, knights); and after a double step (en passant square set) only that pawn, or a
+        line piece checking through the square it left.
+        """
+        king = self._kings[self._turn]
+        checkers = _movegen.attackers(self, self._turn ^ 1, king, self.occupied)
+        if not checkers:
+            return None
+        squares = _squares_of(checkers)
+        sliders = [sq for sq in squares if self._board[sq] & 7 in (3, 4, 5)]
+        where = " and ".join(SQUARE_NAMES[sq] for sq in squares)
+        if len(squares) > 2:
+            return f"{len(squares)} pieces give check ({where}): no move can (Article 3.9)"
+        if len(squares) == 2:
+            first, second = squares
+            if LINE[first * 64 + king] >> second & 1:
+                return f"check from {where} on one line through the king: no move can give it"
+            if not sliders:
+                return f"double check from {where}, none a line piece: no move can give it"
+        if self._ep >= 0:
+            pawn = self._ep - 8 if self._turn == 0 else self._ep + 8
+            origin = self._ep + 8 if self._turn == 0 else self._ep - 8
+            for square in squares:
+                if square == pawn:
+                    continue
+                if square in sliders and BETWEEN[square * 64 + king] >> origin & 1:
+                    continue
+                return (
+                    f"check from {SQUARE_NAMES[square]} cannot follow the double step to "
+                    f"{SQUARE_NAMES[pawn]} (en passant square {SQUARE_NAMES[self._ep]})"
+                )
+        return None
+
+    def _load_castling(self, field: str) -> _Problems:
+        reasons: _Problems = []
+        problem = PositionProblem.CASTLING_RIGHTS
         if field == "-":
             return reasons
         for char in field:
@@ -196,16 +355,18 @@ class Position:
                     square = (back.bit_length() - 8) + FILE_NAMES.index(char.lower())
                     rook = square if rooks >> square & 1 and square != king else None
             if rook is None:
-                reasons.append(
+                text = (
                     f"castling right {char!r} without the king and a rook on their first rank "
                     "(Article 3.8.2.1)"
                 )
+                reasons.append((problem, text))
                 continue
             if not self.chess960 and ((king & 7) != 4 or (rook & 7) not in (0, 7)):
-                reasons.append(
+                text = (
                     f"castling right {char!r} needs king and rook on their original squares "
                     "(e-file king, corner rook); use chess960=True for Chess960"
                 )
+                reasons.append((problem, text))
                 continue
             same_side = [
                 r
@@ -213,9 +374,8 @@ class Position:
                 if (r >> 3) == (rook >> 3) and (r > king) == (rook > king)
             ]
             if same_side:
-                reasons.append(
-                    f"two castling rights on one side of the {('white', 'black')[color]} king"
-                )
+                text = f"two castling rights on one side of the {('white', 'black')[color]} king"
+                reasons.append((problem, text))
                 continue
             self.castling |= 1 << rook
             self._castling_paths[rook] = _movegen.castling_path(king, rook)
@@ -328,6 +488,18 @@ class Position:
     def ply(self) -> int:
         """Moves made since this position object was created."""
         return len(self._stack)
+
+    def key_history(self) -> tuple[list[int], list[int]]:
+        """For the position before each move made since this object was created, and for the
+        position now: Zobrist keys of the placement, side to move and castling rights (the en
+        passant file left out), and halfmove clocks. Two positions that are the same under
+        Article 9.2.3 have the same key; the converse needs the exact check of
+        :meth:`repetition_key`. No move is replayed."""
+        keys = [undo[5] for undo in self._stack]
+        keys.append(self._key)
+        clocks = [undo[4] for undo in self._stack]
+        clocks.append(self.halfmove_clock)
+        return keys, clocks
 
     @property
     def move_stack(self) -> list[Move]:
@@ -515,12 +687,17 @@ class Position:
         return frm | to << 6 | promotion << 12
 
     def _code_to_move(self, code: int) -> Move:
-        frm = code & 63
-        to = code >> 6 & 63
-        if code >> 15 == CASTLING and not self.chess960:
-            return Move(frm, self._castling_paths[to][0])
-        promotion = code >> 12 & 7
-        return Move(frm, to, PieceType(promotion) if promotion else None)
+        if code >> 15 == CASTLING:
+            if not self.chess960:
+                return Move(code & 63, self._castling_paths[code >> 6 & 63][0])
+            return Move(code & 63, code >> 6 & 63)
+        key = code & 0x7FFF  # from, to, promotion: all a Move holds (en passant is implied)
+        move = _MOVES.get(key)
+        if move is None:
+            promotion = code >> 12 & 7
+            move = Move(code & 63, code >> 6 & 63, PieceType(promotion) if promotion else None)
+            _MOVES[key] = move
+        return move
 
     def code_of(self, move: Move) -> int:
         """The packed code of ``move`` in this position (not checked for legality)."""

@@ -16,6 +16,7 @@ from chesslaws.endings._outcome import Reason as Reason
 from chesslaws.endings._outcome import Result as Result
 from chesslaws.endings._outcome import Termination as Termination
 from chesslaws.endings._outcome import loss_or_draw as loss_or_draw
+from chesslaws.endings._record import DEAD_POSITION_BUDGET as DEAD_POSITION_BUDGET
 from chesslaws.endings._record import GameRecord as GameRecord
 from chesslaws.endings._record import automatic_ending as automatic_ending
 from chesslaws.endings._unwinnability import MateAnalysis as MateAnalysis
@@ -24,6 +25,7 @@ from chesslaws.endings._unwinnability import can_checkmate as can_checkmate
 from chesslaws.endings._unwinnability import is_dead as is_dead
 
 __all__ = [
+    "DEAD_POSITION_BUDGET",
     "MATE_BUDGET",
     "GameRecord",
     "MateAnalysis",

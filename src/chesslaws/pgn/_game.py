@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from chesslaws.clock import TimeControl
     from chesslaws.core import Move, Position
 
-__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError", "start_position"]
+__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError", "read_start", "start_position"]
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 """The tags every exported PGN game starts with, in this order (PGN standard 8.1.1)."""
@@ -26,29 +26,40 @@ RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 """The game termination markers of PGN (``*``: the game is unfinished or the result unknown)."""
 
 
-_STARTS: dict[tuple[str | None, bool], Position] = {}
+_STARTS: dict[tuple[str | None, bool], tuple[Position, tuple[str, ...]]] = {}
 _MAX_STARTS = 512
+_MAX_CACHED_FEN = 200
 
 
-def start_position(fen: str | None, chess960: bool) -> Position:
-    """A new position from a ``FEN`` tag (``None``: the initial position), copied from a cache.
+def read_start(fen: str | None, chess960: bool) -> tuple[Position, tuple[str, ...]]:
+    """A new position from a ``FEN`` tag (``None``: the initial position), copied from a cache,
+    and notes of what was mended to read it.
 
-    Building a position from FEN text costs far more than copying one, and a collection's games
-    mostly share their start. Raises :class:`~chesslaws.InvalidFen` for a bad FEN.
+    The tag is read leniently, as real files need (``Position.read_fen``): a fullmove number 0
+    is read as 1, castling rights and an en passant square the position cannot have are
+    dropped. Building a position from FEN text costs far more than copying one, and a
+    collection's games mostly share their start. Raises :class:`~chesslaws.InvalidFen` for a
+    bad FEN.
     """
     key = (fen, chess960)
-    template = _STARTS.get(key)
-    if template is None:
+    cached = _STARTS.get(key)
+    if cached is None:
         from chesslaws.core import Position
 
         if fen is None:
-            template = Position.from_chess960(518) if chess960 else Position()
+            cached = (Position.from_chess960(518) if chess960 else Position(), ())
         else:
-            template = Position.from_fen(fen, chess960=chess960)
-        if len(_STARTS) >= _MAX_STARTS:
-            _STARTS.clear()
-        _STARTS[key] = template
-    return template.copy()
+            cached = Position.read_fen(fen, chess960=chess960)
+        if fen is None or len(fen) <= _MAX_CACHED_FEN:
+            if len(_STARTS) >= _MAX_STARTS:
+                _STARTS.clear()
+            _STARTS[key] = cached
+    return cached[0].copy(), cached[1]
+
+
+def start_position(fen: str | None, chess960: bool) -> Position:
+    """The position of :func:`read_start` alone."""
+    return read_start(fen, chess960)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +130,10 @@ class Game:
     - ``fen``: the start position given by the ``FEN`` tag, or ``None`` for the initial position;
       ``chess960``: the game is Chess960 (``Variant`` tag; Guidelines II).
     - ``errors``: what could not be read or replayed, in file order (empty for a good game).
+    - ``notes``: what was mended to read the game (the same records as errors; the game is
+      still good): a FEN tag's impossible castling rights dropped, a fullmove number 0 read as
+      1, quotes inside a tag value, an unknown annotation glyph dropped, an illegal move in a
+      side variation (that variation stops there; the main line is replayed and judged).
     """
 
     number: int
@@ -129,6 +144,10 @@ class Game:
     fen: str | None = None
     chess960: bool = False
     errors: tuple[ReadError, ...] = ()
+    notes: tuple[ReadError, ...] = ()
+    replayed: Position | None = field(default=None, compare=False, repr=False)
+    """The position after the main line's legal moves, with those moves made on it (its
+    history), as the replay left it; ``None`` when not replayed. Read it through :meth:`end`."""
 
     @property
     def ok(self) -> bool:
@@ -174,7 +193,10 @@ class Game:
         return start_position(self.fen, self.chess960)
 
     def end(self) -> Position:
-        """The position after the last legal move of the main line."""
+        """The position after the last legal move of the main line (a new copy each time,
+        holding those moves: ``position.move_stack``)."""
+        if self.replayed is not None:
+            return self.replayed.copy()
         position = self.start()
         push = position.push
         for move in self.main.moves:

@@ -78,6 +78,14 @@ _PLAIN_PLY = re.compile(
 )
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# A whole tag line whose value holds unescaped quotes ([White ""Chess Guru""]): the value is
+# everything between the first and the last quote.
+_LOOSE_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"(.*)"\s*\]\s*\Z')
+
+MAX_VARIATION_DEPTH = 100
+"""Variations nested deeper than this are reported (an error of that game) and skipped."""
+MAX_NAG_DIGITS = 3
+"""A NAG has at most this many digits (the standard's NAGs run from 0 to 255)."""
 _UNESCAPE = re.compile(r"\\(.)")
 
 
@@ -96,15 +104,30 @@ class LineDraft:
     comments: dict[int, str] = field(default_factory=dict)
     nags: dict[int, tuple[int, ...]] = field(default_factory=dict)
     variations: dict[int, list[LineDraft]] = field(default_factory=dict)
+    notes: list[tuple[int, str, str]] = field(default_factory=list)
+    """What was mended on reading, as ``(offset, text, what)`` (kept on the main line only)."""
 
 
-def parse_tag_line(line: str) -> tuple[list[tuple[str, str]], int | None]:
-    """The tag pairs of one line, and the 0-based column of unreadable text (``None``: none)."""
+def parse_tag_line(
+    line: str, notes: list[tuple[int, str]] | None = None
+) -> tuple[list[tuple[str, str]], int | None]:
+    """The tag pairs of one line, and the 0-based column of unreadable text (``None``: none).
+
+    A line holding one tag whose value has unescaped quotes inside (``[White ""Chess Guru""]``)
+    is read with the value between the first and the last quote; ``(column, what)`` is then
+    appended to ``notes``.
+    """
     pairs: list[tuple[str, str]] = []
     pos = 0
     while True:
         match = _TAG.match(line, pos)
         if match is None:
+            loose = _LOOSE_TAG.match(line, pos)
+            if loose is not None:
+                pairs.append((loose.group(1), loose.group(2)))
+                if notes is not None:
+                    notes.append((loose.start(2), "quotes inside a tag value read as written"))
+                pos = loose.end()
             break
         value = match.group(2)
         if "\\" in value:
@@ -147,6 +170,8 @@ def move_offsets(text: str) -> list[int]:
 
 def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]]:
     """The general path of :func:`parse_movetext`: token by token, with error recovery."""
+    # Trailing white space would make every failed match scan it to the end: quadratic time.
+    text = text.rstrip()
     errors: list[tuple[int, str, str]] = []
     main = LineDraft()
     current = main
@@ -156,8 +181,16 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
     result = ""
     comments = current.comments
     ended = False  # the result was read: only comments may follow
+    skipping = 0  # depth inside a variation nested too deep, being skipped
+    notes = main.notes
     for match in _TOKEN.finditer(text):
         kind = match.lastindex or _JUNK
+        if skipping:
+            if kind == _OPEN:
+                skipping += 1
+            elif kind == _CLOSE:
+                skipping -= 1
+            continue
         if kind <= _SAN_COMMENT:  # a move, the common case, kept short
             if ended:
                 errors.append((match.start(1), match.group(1), "move after the result"))
@@ -189,9 +222,12 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
                 comments[at] = comment if before is None else f"{before} {comment}"
         elif kind in (_NAG, _GLYPH):
             token = match.group(kind)
+            if kind == _NAG and len(token) > MAX_NAG_DIGITS:
+                errors.append((match.start(kind), f"${token[:8]}…", "NAG out of range (0 to 255)"))
+                continue
             nag = int(token) if kind == _NAG else GLYPHS.get(token)
             if nag is None:
-                errors.append((match.start(kind), token, "unknown annotation glyph"))
+                notes.append((match.start(kind), token, "unknown annotation glyph dropped"))
             elif not sans:
                 errors.append((match.start(kind), token, "annotation before any move"))
             elif not ended:
@@ -202,6 +238,11 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
                 errors.append((match.start(kind), "(", "variation after the result"))
             elif not sans:
                 errors.append((match.start(kind), "(", "variation before any move"))
+            if len(stack) >= MAX_VARIATION_DEPTH:
+                reason = f"variations nested more than {MAX_VARIATION_DEPTH} deep: skipped"
+                errors.append((match.start(kind), "(", reason))
+                skipping = 1
+                continue
             stack.append(current)
             current = LineDraft(anchor=len(sans) - 1, opened_at=match.start(kind))
             sans = current.sans

@@ -12,11 +12,14 @@ from __future__ import annotations
 import os
 from bisect import bisect_right
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ._game import Game, Line, ReadError
 from ._movetext import LineDraft, move_offsets, parse_movetext, parse_tag_line
 from ._source import MAX_GAME_BYTES, RawGame, decode, open_lines, split_games
+
+if TYPE_CHECKING:
+    from chesslaws.core import Position
 
 __all__ = ["CHESS960_VARIANTS", "game_offsets", "read_game", "read_games"]
 
@@ -82,12 +85,17 @@ def read_game(text: str, *, replay: bool = True) -> Game:
 def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     """Read one game's lines into a :class:`Game` (tags, movetext, replay, errors)."""
     found: list[tuple[int, int, str, str, int | None]] = []  # (line, column, text, reason, ply)
+    mended: list[tuple[int, int, str, str, int | None]] = []  # the same, for notes
     lines = decode(raw.tag_lines + raw.text_lines)
     tag_count = len(raw.tag_lines)
     tags: dict[str, str] = {}
     tag_at: dict[str, tuple[int, int]] = {}
+    tag_notes: list[tuple[int, str]] = []
     for lineno, text in lines[:tag_count]:
-        pairs, bad = parse_tag_line(text)
+        pairs, bad = parse_tag_line(text, tag_notes)
+        while tag_notes:
+            column, what = tag_notes.pop()
+            mended.append((lineno, column + 1, text.strip()[:80], what, None))
         for name, value in pairs:
             tags[name] = value
             tag_at[name] = (lineno, text.find(name) + 1)
@@ -115,6 +123,9 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     for offset, token, reason in syntax:
         line, column = where(offset)
         found.append((line, column, token, reason, None))
+    for offset, token, reason in draft.notes:
+        line, column = where(offset)
+        mended.append((line, column, token, reason, None))
     if raw.unterminated_comment:
         found.append(
             (raw.unterminated_comment, 1, "{", "comment not closed before the next game", None)
@@ -127,19 +138,40 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     variant = tags.get("Variant", "").strip().lower()
     chess960 = variant in CHESS960_VARIANTS
     main = None
+    replayed = None
     if not chess960 and variant not in _STANDARD_VARIANTS:
         line, column = tag_at.get("Variant", (raw.first_line, 1))
         found.append((line, column, tags["Variant"], "not a variant of the Laws of Chess", None))
     elif replay:
-        main = _replay(draft, movetext, fen, chess960, tag_at, raw, found, where)
+        done = _replay(draft, movetext, fen, chess960, tag_at, raw, found, mended, where)
+        if done is not None:
+            main, replayed = done
     if main is None:  # not replayed: the moves as text only
         main = Line(tuple(draft.sans), (), draft.comments, draft.nags, _frozen_variations(draft))
+    return Game(
+        number,
+        raw.first_line,
+        tags,
+        main,
+        result,
+        fen,
+        chess960,
+        _records(number, found),
+        _records(number, mended),
+        replayed,
+    )
+
+
+def _records(
+    number: int, found: list[tuple[int, int, str, str, int | None]]
+) -> tuple[ReadError, ...]:
+    if not found:
+        return ()
     found.sort(key=lambda item: (item[0], item[1]))
-    errors = tuple(
+    return tuple(
         ReadError(number, line, column, text, reason, ply)
         for line, column, text, reason, ply in found
     )
-    return Game(number, raw.first_line, tags, main, result, fen, chess960, errors)
 
 
 def _replay(
@@ -150,27 +182,33 @@ def _replay(
     tag_at: dict[str, tuple[int, int]],
     raw: RawGame,
     found: list[tuple[int, int, str, str, int | None]],
+    mended: list[tuple[int, int, str, str, int | None]],
     where: Any,
-) -> Line | None:
+) -> tuple[Line, Position] | None:
+    """Replay the main line and its variations; errors of the main line go to ``found``, those
+    of a variation (it stops there; the main line goes on) and a mended FEN to ``mended``."""
     from chesslaws._errors import ChessLawsError
 
-    from ._game import start_position
+    from ._game import read_start
     from ._replay import MoveError, replay_line
 
     try:
-        position = start_position(fen, chess960)
+        position, fen_notes = read_start(fen, chess960)
     except ChessLawsError as exc:
         line, column = tag_at.get("FEN", (raw.first_line, 1))
         found.append((line, column, fen or "", f"start position: {exc}", None))
         return None
+    if fen_notes:
+        line, column = tag_at.get("FEN", (raw.first_line, 1))
+        mended.extend((line, column, fen or "", f"FEN tag: {note}", None) for note in fen_notes)
     move_errors: list[MoveError] = []
     main = replay_line(draft, position, move_errors, main=True, undo=False)
     for offset, token, reason, ply in move_errors:
         if offset < 0:
             offset = move_offsets(movetext)[-1 - offset]
         line, column = where(offset)
-        found.append((line, column, token, reason, ply))
-    return main
+        (found if ply is not None else mended).append((line, column, token, reason, ply))
+    return main, position
 
 
 def _frozen_variations(draft: LineDraft) -> dict[int, tuple[Line, ...]]:
