@@ -45,6 +45,7 @@ from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._state import GameState as GameState
 from chesslaws.arbiter._step import step as step
 from chesslaws.arbiter._step import step_line as step_line
+from chesslaws.arbiter._step import unreadable as unreadable
 from chesslaws.arbiter._time import Millis as Millis
 from chesslaws.arbiter._time import ms_to_seconds as ms_to_seconds
 from chesslaws.arbiter._time import seconds_to_ms as seconds_to_ms
@@ -95,4 +96,5 @@ __all__ = [
     "seconds_to_ms",
     "step",
     "step_line",
+    "unreadable",
 ]

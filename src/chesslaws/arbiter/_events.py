@@ -20,8 +20,9 @@ from chesslaws._color import Color
 from chesslaws._errors import InvalidEvent
 from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, square_name
+from chesslaws.endings import Reason
 
-from ._time import Millis, instant_to_json, ms_to_seconds, seconds_to_ms
+from ._time import MAX_SECONDS, Millis, instant_to_json, ms_to_seconds, seconds_to_ms
 
 __all__ = [
     "Accept",
@@ -587,8 +588,59 @@ def _arbiter(reader: _Reader) -> Arbiter:
         if result not in RESULTS:
             raise reader.fail("result", f"'result' must be one of {', '.join(RESULTS)}")
         reason = reader.text("reason", required=False) or "arbiter"
+        _check_declared(reader, result, reason)
         return Arbiter(at, action, result=result, reason=reason, article=article)
     return Arbiter(at, action, article=article)
+
+
+_COMMON = frozenset({"type", "at", "by"})
+_KEYS: dict[str, frozenset[str]] = {
+    "start": frozenset({"type", "time_control", "fen", "variant", "mode", "rules"}),
+    "touch": _COMMON | {"square", "piece"},
+    "adjust": _COMMON | {"square"},
+    "move": _COMMON | {"move", "hands"},
+    "press": _COMMON,
+    "offer_draw": _COMMON,
+    "accept_draw": _COMMON,
+    "decline_draw": _COMMON,
+    "claim": _COMMON | {"kind", "move"},
+    "resign": _COMMON,
+    "tick": frozenset({"type", "at"}),
+    "arbiter": _COMMON
+    | {"action", "player", "seconds", "moves", "result", "reason", "article"},
+}
+"""The fields each event type may have (spec/events.md and docs/events.md): any other is a
+typo (``time_contol``, ``hand``) that must not be silently ignored, so the event is refused."""
+
+
+def _check_fields(obj: dict[str, Any], kind: str, line: int | None) -> None:
+    known = _KEYS.get(kind)
+    if known is None:
+        return
+    unknown = [key for key in obj if key not in known]
+    if unknown:
+        where = f"line {line}: " if line is not None else ""
+        name = str(unknown[0])[:40]
+        allowed = ", ".join(sorted(known - {"type"}))
+        raise InvalidEvent(
+            f"{where}{kind} event: unknown field {name!r} (known: {allowed})",
+            line=line,
+            field=name,
+        )
+
+
+def _check_declared(reader: _Reader, result: str, reason: str) -> None:
+    """A declared result must be one its reason can give: a win for checkmate, resignation, a
+    flag or a second illegal move; a draw for stalemate, a dead position, agreement, a claim or
+    the automatic draws; the arbiter's own declaration and a default may give any (12.2, 6.7)."""
+    known = {r.value: r for r in Reason}.get(reason)
+    if known is None:
+        return
+    wins = ("1-0", "0-1")
+    if known.result_kind == "win" and result not in wins:
+        raise reader.fail("result", f"a game ended by {reason} is won (1-0 or 0-1), not {result}")
+    if known.result_kind == "draw" and result != "1/2-1/2":
+        raise reader.fail("result", f"a game ended by {reason} is drawn (1/2-1/2), not {result}")
 
 
 def event_from_json(obj: object, line: int | None = None) -> Event:
@@ -605,7 +657,9 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         fast = _FAST[kind](obj)
         if fast is not None:
             return fast
-    reader = _Reader(obj, line, str(kind))
+    if isinstance(kind, str):
+        _check_fields(obj, kind, line)
+    reader = _Reader(obj, line, str(kind)[:40])
     if kind == "start":
         return _start(reader)
     if kind == "touch":
@@ -638,7 +692,17 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number of seconds")
 
 
-_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
+def _bounded_int(text: str) -> int:
+    """A JSON integer, refused past 30 digits (no event needs more; Python's own limit would
+    otherwise answer with advice about ``sys.set_int_max_str_digits``)."""
+    if len(text.lstrip("-")) > 30:
+        raise ValueError(f"a number of {len(text)} digits is out of range")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(
+    parse_float=Decimal, parse_int=_bounded_int, parse_constant=_no_constant
+)
 _COLORS = {"white": Color.WHITE, "black": Color.BLACK}
 
 
@@ -649,8 +713,8 @@ def _instant(value: object) -> Millis | None:
     """``at`` in ms when it is a plain whole number of ms, else None (the general reader then
     rounds it or says what is wrong)."""
     if type(value) is int:
-        return Millis(value * 1000) if value >= 0 else None
-    if type(value) is Decimal and value.is_finite():
+        return Millis(value * 1000) if 0 <= value <= MAX_SECONDS else None
+    if type(value) is Decimal and value.is_finite() and 0 <= value <= MAX_SECONDS:
         ms = value * _THOUSAND
         whole = int(ms)
         if whole == ms and whole >= 0:
@@ -667,13 +731,15 @@ def _fast_move(obj: dict[str, Any]) -> Event | None:
     text = obj.get("move")
     by = _player(obj)
     at = _instant(obj.get("at"))
-    if type(text) is not str or by is None or at is None or "hands" in obj:
+    if type(text) is not str or by is None or at is None or len(obj) != 4:
         return None
     text = text.strip()
     return MoveMade(at, by, text) if text else None
 
 
 def _fast_press(obj: dict[str, Any]) -> Event | None:
+    if len(obj) != 3:
+        return None
     by = _player(obj)
     at = _instant(obj.get("at"))
     return Press(at, by) if by is not None and at is not None else None

@@ -27,7 +27,7 @@ from ._draft import (
 )
 from ._events import Adjust, Mode, MoveMade, Press, Touch, TouchMoveEnforcement
 from ._illegal import IllegalKind, PendingIllegal, board_after
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
 from ._touch import Touched, captured_square
@@ -136,7 +136,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         try:
             return rulings + on_move(d, event, idx)
         except Rejected as rejection:  # the illegal move stood all the same
-            return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=str(rejection))]
+            reason = brief(str(rejection))
+            return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=reason)]
     board = d.board
     position = board.position
     mover = position.side_to_move

@@ -7,7 +7,9 @@ final comment giving the reason and its Article.
 
 from __future__ import annotations
 
-from chesslaws.clock import format_clk
+from chesslaws._errors import ChessLawsError
+from chesslaws.clock import TimeControl, format_clk
+from chesslaws.core import Move, Position
 from chesslaws.endings import Reason
 
 from ._events import Variant
@@ -35,40 +37,94 @@ def game_to_pgn(state: GameState) -> str:
     result = state.result
     chess960 = start is not None and start.variant is Variant.CHESS960
     tags: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
-    tags.update(White="?", Black="?", Result=result or "*")
+    written = result if result in ("1-0", "0-1", "1/2-1/2") else "*"
+    tags.update(White="?", Black="?", Result=written)
     if start is not None and start.fen is not None:
         tags["FEN"] = start.fen
         tags["SetUp"] = "1"
     if chess960:
         tags["Variant"] = "Chess960"
     if start is not None:
-        tags["TimeControl"] = start.time_control if start.time_control is not None else "-"
+        tags["TimeControl"] = _time_control(start.time_control)
     ending = state.ending
     if ending is not None:
         known = {r.value: r for r in Reason}.get(ending.reason)
         tags["Termination"] = known.pgn_termination if known is not None else "normal"
-    sheet = state.sheet
-    comments: dict[int, str] = {}
-    for index, ply in enumerate(sheet):
-        if ply.clock is not None:
-            comments[index] = format_clk(ply.clock)
+    sans, standing, comments = _movetext(state)
     if ending is not None:
         note = f"{ending.reason.replace('_', ' ')} ({ending.article})"
-        last = len(sheet) - 1
+        if result == "0-0":
+            note = f"0-0, both lose: {note}"  # PGN has no 0-0: the movetext ends with *
+        last = len(sans) - 1
         comments[last] = f"{comments[last]} {note}" if last in comments else note
-    standing = []
-    for ply in sheet:
-        if ply.move is None:
-            break
-        standing.append(ply.move)
-    line = pgn.Line(sans=tuple(p.san for p in sheet), moves=tuple(standing), comments=comments)
+    line = pgn.Line(sans=tuple(sans), moves=tuple(standing), comments=comments)
     record = pgn.Game(
         number=1,
         line=1,
         tags=tags,
         main=line,
-        result=result if result in ("1-0", "0-1", "1/2-1/2") else "*",
+        result=written,
         fen=start.fen if start is not None else None,
         chess960=chess960,
     )
     return pgn.write_game(record)
+
+
+def _time_control(text: str | None) -> str:
+    """The control in its canonical form (``G/5 inc2`` is written ``300+2``)."""
+    if text is None:
+        return "-"
+    try:
+        return TimeControl.parse(text).canonical()
+    except ChessLawsError:
+        return text
+
+
+def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
+    """The scoresheet as moves a PGN reader can replay, with their ``[%clk]`` comments.
+
+    A move that stood without being legal by the board's rules is written so that the PGN still
+    reads (A.5.2): a legal move made with two hands (7.5.4) in SAN, with a comment naming the
+    Article; an illegal move ends the replayable moves, and it and every later move are written
+    in a comment, with the position they were played from.
+    """
+    start = state.start
+    chess960 = start is not None and start.variant is Variant.CHESS960
+    position = (
+        Position.from_fen(start.fen, chess960=chess960)
+        if start is not None and start.fen is not None
+        else Position()
+    )
+    sans: list[str] = []
+    standing: list[Move] = []
+    comments: dict[int, str] = {}
+    sheet = state.sheet
+    for index, ply in enumerate(sheet):
+        move = ply.move if ply.move is not None else _as_legal(position, ply.uci)
+        if move is None:
+            rest = " ".join(p.san for p in sheet[index:])
+            note = (
+                f"the illegal move {ply.san} stood, unclaimed (A.5.2); the game went on "
+                f"from {position.fen()}: {rest}"
+            )
+            last = len(sans) - 1
+            comments[last] = f"{comments[last]} ({note})" if last in comments else note
+            break
+        sans.append(position.san(move))
+        standing.append(move)
+        clk = format_clk(ply.clock) if ply.clock is not None else None
+        stood = "made with two hands (7.5.4), stood unclaimed (A.5.2)" if ply.move is None else None
+        text = " ".join(part for part in (clk, stood) if part)
+        if text:
+            comments[len(sans) - 1] = text
+        position.push(move)
+    return sans, standing, comments
+
+
+def _as_legal(position: Position, text: str) -> Move | None:
+    for parse in (position.parse_uci, position.parse_san):
+        try:
+            return parse(text)
+        except ChessLawsError:
+            continue
+    return None

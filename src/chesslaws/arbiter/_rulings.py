@@ -155,3 +155,11 @@ def ruling_from_json(obj: dict[str, Any]) -> Ruling:
         penalty=Penalty.from_json(penalty) if penalty is not None else None,
         note=obj.get("note"),
     )
+
+
+def brief(reason: str, limit: int = 300) -> str:
+    """A rejection's reason, cut in the middle when the input it quotes is huge (a 5,000-digit
+    time control must not come back whole in every ruling)."""
+    if len(reason) <= limit:
+        return reason
+    return f"{reason[: limit - 90]} ... {reason[-40:]} ({len(reason)} characters)"

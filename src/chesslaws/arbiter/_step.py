@@ -37,7 +37,7 @@ from ._events import (
 )
 from ._moves import on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
-from ._rulings import Ruling, RulingKind
+from ._rulings import Ruling, RulingKind, brief
 from ._state import GameState
 from ._time import Millis, ms_to_seconds
 
@@ -127,7 +127,8 @@ def step(
             rulings = handler(draft, event, idx)
             draft.last_at = at
     except Rejected as rejection:
-        return _skipped(state, idx), [Ruling(idx, at, RulingKind.REJECTED, reason=str(rejection))]
+        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(str(rejection)))
+        return _skipped(state, idx), [rejected]
     return draft.freeze(), rulings
 
 
@@ -148,7 +149,8 @@ def unreadable(
     state: GameState, idx: int, error: InvalidEvent
 ) -> tuple[GameState, list[Ruling]]:
     """Line ``idx`` of the log is no event: a ``rejected`` ruling naming the line and field."""
-    return _skipped(state, idx), [Ruling(idx, None, RulingKind.REJECTED, reason=str(error))]
+    rejected = Ruling(idx, None, RulingKind.REJECTED, reason=brief(str(error)))
+    return _skipped(state, idx), [rejected]
 
 
 def _skipped(state: GameState, idx: int) -> GameState:

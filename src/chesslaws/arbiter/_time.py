@@ -11,13 +11,23 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import NewType
 
-__all__ = ["Millis", "instant_to_json", "ms_to_seconds", "seconds_to_ms"]
+__all__ = ["MAX_SECONDS", "Millis", "instant_to_json", "ms_to_seconds", "seconds_to_ms"]
 
 Millis = NewType("Millis", int)
 """A duration or an instant in whole milliseconds (instants count from the ``start`` event)."""
 
 _THOUSAND = Decimal(1000)
 _ONE = Decimal(1)
+
+MAX_SECONDS = 10**9
+"""The largest number of seconds an event may give (about 31 years): a game's times, penalties
+and controls are far below it, and anything larger is a broken log, refused."""
+
+
+def _out_of_range(value: object) -> str:
+    text = str(value)
+    shown = text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
+    return f"{shown} seconds is out of range (at most {MAX_SECONDS:,})"
 
 
 def seconds_to_ms(value: object) -> Millis:
@@ -34,6 +44,8 @@ def seconds_to_ms(value: object) -> Millis:
     if isinstance(value, bool):
         raise ValueError(f"not a number of seconds: {value!r}")
     if isinstance(value, int):
+        if abs(value) > MAX_SECONDS:
+            raise ValueError(_out_of_range(value))
         return Millis(value * 1000)
     if isinstance(value, Decimal):
         number = value
@@ -48,6 +60,8 @@ def seconds_to_ms(value: object) -> Millis:
         raise ValueError(f"not a number of seconds: {value!r}")
     if not number.is_finite():
         raise ValueError(f"not a finite number of seconds: {value!r}")
+    if abs(number) > MAX_SECONDS:
+        raise ValueError(_out_of_range(value))
     millis = (number * _THOUSAND).quantize(_ONE, rounding=ROUND_HALF_EVEN)
     return Millis(int(millis))
 

@@ -17,7 +17,8 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any
 
-from chesslaws.arbiter import Game, Ruling, RulingKind
+from chesslaws._errors import InvalidEvent
+from chesslaws.arbiter import Game, GameState, Ruling, RulingKind, step_line, unreadable
 from chesslaws.arbiter import game_to_pgn as state_to_pgn
 from chesslaws.cli import fail
 
@@ -38,22 +39,48 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def arbitrate(lines: Iterable[str], out: IO[str]) -> Game:
-    """Feed the event log ``lines`` to a new game, writing each ruling to ``out`` as JSON."""
-    game = Game()
+def arbitrate(lines: Iterable[str | bytes], out: IO[str]) -> GameState:
+    """Feed the event log ``lines`` to a new game, writing each ruling to ``out`` as JSON; the
+    game's final state.
+
+    The log is streamed: a fold of :func:`chesslaws.arbiter.step_line` over the lines, keeping
+    only the state (not the lines), so a log of millions of events takes constant memory beyond
+    the game itself. Lines may be bytes: one that is not UTF-8 is rejected, naming its line and
+    byte, and reading goes on. A byte order mark and CR-LF line ends are read as nothing.
+    """
+    state = GameState()
     final: Ruling | None = None
     for number, line in enumerate(lines):
-        text = line.strip()
-        if not text:
-            continue
-        for ruling in game.handle_json(text, index=number):
+        text = _text(line, number)
+        if isinstance(text, InvalidEvent):
+            state, rulings = unreadable(state, number, text)
+        else:
+            text = text.lstrip(BOM).strip()
+            if not text:
+                continue
+            state, rulings = step_line(state, text, index=number)
+        for ruling in rulings:
             if ruling.kind is RulingKind.GAME_OVER:
                 final = ruling
                 continue
             out.write(json.dumps(ruling.to_json()) + "\n")
     if final is not None:
         out.write(json.dumps(final.to_json()) + "\n")
-    return game
+    return state
+
+
+BOM = "\ufeff"
+
+
+def _text(line: str | bytes, number: int) -> str | InvalidEvent:
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return InvalidEvent(
+            f"line {number}: not UTF-8 text (byte {error.start + 1} of the line)", line=number
+        )
 
 
 def game_to_pgn(game: Game) -> str:
@@ -63,20 +90,15 @@ def game_to_pgn(game: Game) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Rule on the event log; exit status 0, or 2 if the file cannot be read."""
+    out: IO[str] = io.StringIO() if args.pgn else sys.stdout
     try:
         if args.file == "-":
-            source: IO[str] = sys.stdin
-            text_lines = list(source)
+            state = arbitrate(getattr(sys.stdin, "buffer", sys.stdin), out)
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                text_lines = list(handle)
+            with open(args.file, "rb") as handle:
+                state = arbitrate(handle, out)
     except OSError as error:
         return fail(f"cannot read {args.file}: {error.strerror or error}")
-    except UnicodeDecodeError as error:
-        return fail(f"{args.file} is not UTF-8 text: {error}")
     if args.pgn:
-        game = arbitrate(text_lines, io.StringIO())
-        sys.stdout.write(game_to_pgn(game))
-        return 0
-    arbitrate(text_lines, sys.stdout)
+        sys.stdout.write(state_to_pgn(state))
     return 0

@@ -68,6 +68,8 @@ def write_game(game: Game, file: IO[str] | None = None, *, width: int = LINE_WID
 
 
 def _tag(name: str, value: str) -> str:
+    # A tag pair is one line (PGN 8.1): line ends and other control characters become spaces.
+    value = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in value)
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
