@@ -15,7 +15,8 @@ ALLOWED: dict[str, set[str]] = {
     "arbiter": {"core", "endings", "clock"},
     "pgn": {"core", "endings", "clock"},
     "audit": {"core", "endings", "clock", "pgn"},
-    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit"},
+    "server": {"core", "endings", "clock", "pgn", "arbiter"},
+    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "server"},
 }
 BOTTOM = {"_errors", "_color"}
 
