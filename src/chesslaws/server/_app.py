@@ -20,10 +20,10 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ._hub import BadRequest, Hub
-from ._live import Client, LiveGame, _rejection
+from ._live import Client, Close, LiveGame, rejection
 from ._pgn import game_pgn
 from ._protocol import MAX_MESSAGE, SPECTATOR, RateLimit, Refused, read_message
 
@@ -120,8 +120,8 @@ async def _pump(websocket: WebSocket, client: Client, backlog: list[str]) -> Non
             await websocket.send_text(message)
         while True:
             item = await client.queue.get()
-            if item is None:
-                await websocket.close(code=1008, reason="too slow or too many events")
+            if isinstance(item, Close):
+                await websocket.close(code=item.code, reason=item.reason)
                 return
             await websocket.send_text(item)
 
@@ -155,7 +155,10 @@ async def game_socket(websocket: WebSocket) -> None:
         pass
     finally:
         live.unsubscribe(client)
-        client.queue.put_nowait(None) if sender.done() else sender.cancel()
+        if client.closing:  # let the sender flush what is queued, then close
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sender, 5)
+        sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
 
@@ -170,33 +173,27 @@ async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None
         if text is None:
             data = message.get("bytes") or b""
             if len(data) > MAX_MESSAGE:
-                await _close(websocket, 1009, "message too big")
+                client.close(1009, "message too big")
                 return
-            client.send(_rejection(None, None, "send events as text frames of JSON"))
+            client.send(rejection(None, None, "send events as text frames of JSON"))
             continue
         if len(text) > MAX_MESSAGE:
-            await _close(websocket, 1009, f"message too big (at most {MAX_MESSAGE} bytes)")
+            client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
             return
         if not limit.take():
             if limit.exhausted:
-                await _close(websocket, 1008, "too many events")
+                client.close(1008, "too many events")
                 return
-            client.send(_rejection(None, None, "too many events: slow down"))
+            client.send(rejection(None, None, "too many events: slow down"))
             continue
         try:
             obj = read_message(text)
         except Refused as refusal:
-            client.send(_rejection(None, None, str(refusal)))
+            client.send(rejection(None, None, str(refusal)))
             continue
         reply = await live.submit(client.role, obj)
         if reply is not None:
             client.send(reply)
-
-
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
-    if websocket.application_state is not WebSocketState.DISCONNECTED:
-        with contextlib.suppress(Exception):
-            await websocket.close(code=code, reason=reason)
 
 
 def _page_routes() -> list[BaseRoute]:

@@ -43,7 +43,7 @@ from chesslaws.arbiter import (
 from ._protocol import ARBITER, SEATS, Refused, build_event
 from ._store import EventStore, GameRow, SeqTaken, StoreError
 
-__all__ = ["Client", "LiveGame", "hash_token"]
+__all__ = ["Client", "Close", "LiveGame", "hash_token", "rejection"]
 
 log = logging.getLogger("chesslaws.server")
 
@@ -55,25 +55,45 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class Close:
+    """The last item of a client's queue: close the socket with ``code`` and ``reason``."""
+
+    __slots__ = ("code", "reason")
+
+    def __init__(self, code: int, reason: str) -> None:
+        self.code = code
+        self.reason = reason
+
+
 class Client:
     """One WebSocket client of a game: its role and the queue of messages it is sent."""
 
-    __slots__ = ("queue", "role")
+    __slots__ = ("closing", "queue", "role")
 
     #: Messages waiting for a client that reads too slowly, beyond which it is disconnected.
     BACKLOG = 10_000
 
     def __init__(self, role: str) -> None:
         self.role = role
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
+        self.closing = False
 
-    def send(self, message: str | None) -> None:
+    def send(self, message: str) -> None:
+        if self.closing:
+            return
         if self.queue.qsize() >= self.BACKLOG:
-            message = None  # too slow: close it
+            self.close(1008, "too slow: messages are waiting")
+            return
         self.queue.put_nowait(message)
 
+    def close(self, code: int, reason: str) -> None:
+        """Close the socket once the messages already queued are sent."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(Close(code, reason))
 
-def _rejection(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
+
+def rejection(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
     ruling: dict[str, Any] = {"event": None}
     if at is not None:
         ruling["at"] = at / 1000
@@ -250,12 +270,12 @@ class LiveGame:
                 try:
                     event = build_event(role, obj, at)
                 except Refused as refusal:
-                    return _rejection(_shown(obj, role, at), at, str(refusal))
+                    return rejection(_shown(obj, role, at), at, str(refusal))
                 try:
                     return await self._append(event)
                 except SeqTaken:
                     await self._rebuild()
-            return _rejection(_shown(obj, role, None), None, "the game is too busy; send again")
+            return rejection(_shown(obj, role, None), None, "the game is too busy; send again")
 
     async def _append(self, event: Event) -> str | None:
         seq = len(self.lines)
@@ -263,7 +283,7 @@ class LiveGame:
         shown = event.to_json()
         if any(r.kind is RulingKind.REJECTED for r in rulings):
             reason = "; ".join(r.reason or "rejected" for r in rulings)
-            return _rejection(shown, event.at, reason)
+            return rejection(shown, event.at, reason)
         line = json.dumps(shown)
         try:
             await self.store.append(
@@ -275,7 +295,7 @@ class LiveGame:
                 await self._rebuild()
             except StoreError as again:
                 log.error("game %s: %s", self.id, again)
-            return _rejection(shown, event.at, f"the event could not be recorded: {error}")
+            return rejection(shown, event.at, f"the event could not be recorded: {error}")
         self.lines.append(line)
         self.last_at = max(self.last_at, event.at)
         message = self._message(seq, line, rulings)

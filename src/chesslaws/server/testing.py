@@ -64,6 +64,7 @@ class ServerProcess:
         self._process: subprocess.Popen[str] | None = None
         self._stderr = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in __exit__
         self._ready = threading.Event()
+        self._reader: threading.Thread | None = None
 
     def start(self) -> ServerProcess:
         """Start the server; returns once it prints ``listening on`` (else RuntimeError)."""
@@ -78,7 +79,8 @@ class ServerProcess:
             text=True,
             env={**os.environ, **(self.env or {})},
         )
-        threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
+        self._reader = threading.Thread(target=self._read, args=(self._process,), daemon=True)
+        self._reader.start()
         if not self._ready.wait(self.timeout) or not self.url:
             self.stop()
             raise RuntimeError(f"the server did not start: {self.stderr()}")
@@ -109,6 +111,14 @@ class ServerProcess:
         if self._process is not None and self._process.poll() is None:
             self._process.send_signal(signal.SIGKILL)
             self._process.wait(10)
+        self._finish()
+
+    def _finish(self) -> None:
+        if self._reader is not None:
+            self._reader.join(10)
+            self._reader = None
+        if self._process is not None and self._process.stdout is not None:
+            self._process.stdout.close()
 
     def stop(self) -> int | None:
         """SIGTERM and wait; the exit status."""
@@ -122,6 +132,7 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(10)
+        self._finish()
         return process.returncode
 
     def __enter__(self) -> ServerProcess:
