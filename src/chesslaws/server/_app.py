@@ -115,7 +115,7 @@ async def read_log(request: Request) -> Response:
 
 async def _pump(websocket: WebSocket, client: Client, backlog: list[str]) -> None:
     """Send ``client`` what it missed, then every message of the game as it comes."""
-    with contextlib.suppress(Exception):
+    try:
         for message in backlog:
             await websocket.send_text(message)
         while True:
@@ -124,6 +124,8 @@ async def _pump(websocket: WebSocket, client: Client, backlog: list[str]) -> Non
                 await websocket.close(code=item.code, reason=item.reason)
                 return
             await websocket.send_text(item)
+    except (WebSocketDisconnect, OSError, RuntimeError) as error:
+        log.debug("client gone: %s", error)
 
 
 async def game_socket(websocket: WebSocket) -> None:

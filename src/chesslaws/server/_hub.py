@@ -98,6 +98,8 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
         self.paused_on_start: list[str] = []
+        self._following: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Open the store and rebuild every unfinished game from its log."""
@@ -145,15 +147,23 @@ class Hub:
         return await self.store.games()
 
     async def _appended(self, ident: str, seq: int) -> None:
-        """Another process logged event ``seq`` of ``ident``: take it and pass it on."""
+        """Another process logged event ``seq`` of ``ident``: take it and pass it on (in a task
+        of its own, so that one busy game does not hold up the news of the others)."""
         live = self.games.get(ident)
-        if live is None or live.seq >= seq:
+        if live is None or live.seq >= seq or ident in self._following:
             return
+        self._following.add(ident)
+        task = asyncio.get_running_loop().create_task(self._follow(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, live: LiveGame) -> None:
+        self._following.discard(live.id)
         try:
             async with live.lock:
                 await live.catch_up()
         except StoreError as error:
-            log.error("game %s: %s", ident, error)
+            log.error("game %s: %s", live.id, error)
 
     async def create(self, body: object) -> NewGame:
         """Create a game from a ``POST /api/games`` body; :class:`BadRequest` if it is bad."""

@@ -49,6 +49,9 @@ log = logging.getLogger("chesslaws.server")
 
 _NS = 1_000_000
 
+#: How often an event is stamped and tried again when other processes keep appending first.
+_ATTEMPTS = 50
+
 
 def hash_token(token: str) -> str:
     """The SHA-256 (hex) kept instead of a token."""
@@ -264,7 +267,7 @@ class LiveGame:
     async def submit(self, role: str, obj: dict[str, Any]) -> str | None:
         """Take one client message: ``None`` when accepted (sent to all), else the rejection."""
         async with self.lock:
-            for _attempt in range(5):
+            for _attempt in range(_ATTEMPTS):
                 at = self.now_ms()
                 await self._observe_due_flag(at)
                 try:
@@ -343,7 +346,7 @@ class LiveGame:
     async def _flag_fell(self) -> None:
         async with self.lock:
             try:
-                for _attempt in range(5):
+                for _attempt in range(_ATTEMPTS):
                     try:
                         await self._observe_due_flag(self.now_ms())
                         break

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 from typing import Any
 
 import psycopg
@@ -26,6 +27,8 @@ from psycopg import errors as pg_errors
 from ._store import GameRow, Listener, SeqTaken, StoreError, redact
 
 __all__ = ["PostgresStore"]
+
+log = logging.getLogger("chesslaws.server")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -206,7 +209,10 @@ class PostgresStore:
                 continue
             game, seq = parts[1], int(parts[2])
             for listener in self._listeners:
-                await listener(game, seq)
+                try:
+                    await listener(game, seq)
+                except Exception:  # one game's trouble must not stop the others' news
+                    log.exception("following game %s", game)
 
 
 def _row(row: Any) -> GameRow:

@@ -26,7 +26,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import IO, Any
 
 __all__ = ["ServerProcess", "http_json", "postgres_schema"]
 
@@ -62,7 +62,8 @@ class ServerProcess:
         self.lines: list[str] = []
         self.url = ""
         self._process: subprocess.Popen[str] | None = None
-        self._stderr = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in __exit__
+        self._stderr: IO[str] | None = None
+        self._stderr_text = ""
         self._ready = threading.Event()
         self._reader: threading.Thread | None = None
 
@@ -72,6 +73,8 @@ class ServerProcess:
         command += ["--port", str(self.port), "--db", self.db, *self.args]
         self.lines = []
         self._ready.clear()
+        self._finish()
+        self._stderr = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed by _finish
         self._process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
@@ -97,9 +100,11 @@ class ServerProcess:
         self._ready.set()
 
     def stderr(self) -> str:
-        """What the server wrote to standard error so far."""
+        """What the server (every run of it) wrote to standard error so far."""
+        if self._stderr is None:
+            return self._stderr_text
         self._stderr.seek(0)
-        return self._stderr.read()
+        return self._stderr_text + self._stderr.read()
 
     @property
     def pid(self) -> int:
@@ -119,6 +124,10 @@ class ServerProcess:
             self._reader = None
         if self._process is not None and self._process.stdout is not None:
             self._process.stdout.close()
+        if self._stderr is not None:
+            self._stderr_text = self.stderr()
+            self._stderr.close()
+            self._stderr = None
 
     def stop(self) -> int | None:
         """SIGTERM and wait; the exit status."""
@@ -140,7 +149,6 @@ class ServerProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-        self._stderr.close()
 
     # -- the API -------------------------------------------------------------------------------
 
