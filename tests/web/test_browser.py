@@ -281,3 +281,76 @@ def test_a_spectator_cannot_act(server: Server, browser: Any) -> None:
     assert len([line for line in log.splitlines() if line.strip()]) == 1
     assert re.search(r"watching", watch.inner_text("main"))
     watch.context.close()
+
+
+def test_promotion_an_illegal_move_a_call_to_the_arbiter_and_a_resignation(
+    server: Server, browser: Any
+) -> None:
+    game = server.create_game(time_control="300+0", fen="k7/4P3/8/8/8/8/P7/4K3 w - - 0 1")
+    gid, seats = game["id"], game["seats"]
+    white = open_page(browser, f"{server.url}/play/{gid}?token={seats['white']}")
+    black = open_page(browser, f"{server.url}/play/{gid}?token={seats['black']}")
+    arbiter = open_page(browser, f"{server.url}/arbiter?game={gid}&token={game['arbiter']}")
+
+    # 4.4.4: the pawn reaches e8, the new piece is picked and touches the square, then the move.
+    drag(white, "e7", "e8")
+    white.locator("#promotion-dialog").wait_for(state="visible", timeout=WAIT)
+    white.click("#promotion-pieces [data-piece=n]")
+    wait_moves(white, 1)
+    assert sans(white) == ["e8=N"]
+    log = [json.loads(line) for line in server.text("GET", f"/api/games/{gid}/log").splitlines()]
+    kinds = [(e["type"], e.get("square"), e.get("piece"), e.get("move")) for e in log[1:]]
+    assert kinds == [
+        ("touch", "e7", None, None),  # the pawn, touched as the drag starts
+        ("touch", "e8", "n", None),  # the new piece touches the promotion square: fixed
+        ("move", None, None, "e7e8n"),  # released: the move is made
+    ]
+    white.click("#press")
+    black.wait_for_selector(".clock[data-color=black].running", timeout=WAIT)
+    drag(black, "a8", "b7")
+    wait_moves(black, 2)
+    black.click("#press")
+    white.wait_for_selector(".clock[data-color=white].running", timeout=WAIT)
+
+    # An illegal move stays on the board until the press completes it; then it is ruled (7.5).
+    before = clock_ms(black, "black")
+    drag(white, "e1", "e3")
+    white.wait_for_function(
+        "document.querySelector('#board g.piece[data-square=e3]') !== null", timeout=WAIT
+    )
+    white.click("#press")
+    illegal = white.locator("#rulings li[data-ruling=illegal_move]")
+    illegal.wait_for(timeout=WAIT)
+    assert "Illegal move by White (e1e3)" in illegal.inner_text()
+    assert "Black gets 60 s more" in illegal.inner_text()
+    wait_clock_above(black, "black", before + 50_000)
+    assert white.locator("#board g.piece[data-square=e1]").count() == 1
+
+    # White calls the arbiter: the clocks stop (6.11.2); the arbiter lets play go on (6.11.3).
+    white.click("#call")
+    for page in (white, black):
+        page.locator("#rulings li[data-ruling=clock]").wait_for(timeout=WAIT)
+    assert "Art. 6.11.2" in black.inner_text("#rulings li[data-ruling=clock]")
+    assert "paused" in white.inner_text("#turn")
+    arbiter.click("[data-action=resume]")
+    white.wait_for_selector(".clock[data-color=white].running:not(.paused)", timeout=WAIT)
+    white.wait_for_function("!/paused/.test(document.querySelector('#turn').innerText)")
+
+    # Legal destinations shown on request: the king (the piece that must move, 7.5.1) has five.
+    white.check("#show-legal")
+    click(white, "e1")
+    white.wait_for_function("document.querySelectorAll('#board circle.hint').length === 5")
+    drag(white, "e1", "d2")
+    wait_moves(white, 3)
+    white.click("#press")
+
+    # Black resigns (5.1.2).
+    black.wait_for_selector(".clock[data-color=black].running", timeout=WAIT)
+    black.click("#resign")
+    black.click("#resign-yes")
+    for page in (white, black, arbiter):
+        page.locator("#result").wait_for(state="visible", timeout=WAIT)
+        assert page.inner_text("#result") == "1-0 · White wins: resignation (Art. 5.1.2)"
+    for page in (white, black, arbiter):
+        assert page.errors == [], page.errors
+        page.context.close()

@@ -251,14 +251,15 @@ export class Board {
 
   release(from, to) {
     // The piece stands where it was released until the arbiter's view of the game comes back.
-    if (this.squares[from]) {
-      this.squares[to] = this.squares[from];
+    const letter = this.squares[from];
+    if (letter) {
+      this.squares[to] = letter;
       delete this.squares[from];
     }
     this.lifted = null;
     this.hints = [];
     this.render();
-    if (this.onRelease) this.onRelease(from, to);
+    if (this.onRelease) this.onRelease(from, to, letter);
   }
 
   pointerDown(e) {

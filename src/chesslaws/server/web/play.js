@@ -36,7 +36,7 @@ async function whoAmI() {
       `?token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url);
     const done = (seat) => { socket.close(); resolve(seat); };
-    const timer = setTimeout(() => done("white"), 3000);
+    const timer = setTimeout(() => done(null), 5000);
     socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "which_seat" })));
     socket.addEventListener("message", (e) => {
       const message = JSON.parse(e.data);
@@ -45,7 +45,8 @@ async function whoAmI() {
       const by = message.event && message.event.by;
       done(by === "black" ? "black" : by === "white" ? "white" : null);
     });
-    socket.addEventListener("error", () => { clearTimeout(timer); done("white"); });
+    // A token that holds no seat is refused at the handshake.
+    socket.addEventListener("error", () => { clearTimeout(timer); done(null); });
   });
 }
 
@@ -82,19 +83,14 @@ board.onTouch = (square) => {
   if (!v.touched.includes(square)) send({ type: "touch", square });
   showHints();
 };
-board.onRelease = (from, to) => {
+board.onRelease = (from, to, letter) => {
   from = correctedFrom(from);
-  const letter = board.squares[to === from ? from : from] || screen.view && pieceOn(from);
   if (isPromotion(from, to, letter)) {
     askPromotion(from, to);
     return;
   }
   makeMove(from + to);
 };
-
-function pieceOn(square) {
-  return board.squares[square];
-}
 
 /** A piece standing on an illegal square (released, not yet pressed) is moved from there. */
 function correctedFrom(from) {
@@ -148,6 +144,10 @@ function askPromotion(from, to) {
   }
   promotionDialog.showModal();
 }
+promotionDialog.addEventListener("close", () => {
+  // No piece picked: the pawn was not released as a move; the board shows the game again.
+  if (promotionDialog.returnValue !== "picked" && screen.view) screen.show(screen.view, screen.live.state);
+});
 
 // -- the clock (6.2) ---------------------------------------------------------------------------
 
