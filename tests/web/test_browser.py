@@ -138,8 +138,9 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
     drag(white, "e2", "e4")
     wait_moves(white, 1)
     white.click("#press")
-    black.wait_for_selector(".clock[data-color=black].running", timeout=WAIT)
-    assert white.locator(".clock[data-color=white].running").count() == 0
+    for page in (white, black):
+        page.wait_for_selector(".clock[data-color=black].running", timeout=WAIT)
+        assert page.locator(".clock[data-color=white].running").count() == 0
 
     # Black, on the phone: taps e7 and e5, offers a draw before pressing (9.1.2.1), presses.
     tap(black, "e7")
@@ -157,6 +158,7 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
         timeout=WAIT,
     )
     assert white.locator("#decline").is_hidden()
+    assert white.locator("#sheet td.san").nth(1).inner_text().startswith("e5(=)")
 
     # White with the keyboard: Ng1-f3 with the arrows and Enter, Space presses the clock.
     white.locator("#board svg.board").focus()
@@ -270,9 +272,18 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(screenshot_dir() / f"{name}.png"), full_page=True)
 
 
-def test_a_spectator_cannot_act(server: Server, browser: Any) -> None:
-    game = server.create_game(time_control="300+0")
+def test_a_spectator_cannot_act_and_sees_the_delay_run_first(server: Server, browser: Any) -> None:
+    game = server.create_game(time_control="300d30")
     watch = open_page(browser, f"{server.url}/watch/{game['id']}")
+    # 6.3.2: White's clock runs, but the main time waits until the 30 s delay is used up.
+    white_clock = ".clock[data-color=white]"
+    delay = f"Number(document.querySelector('{white_clock}').dataset.delay.split(' ')[1])"
+    watch.wait_for_function(f"{delay} > 0", timeout=WAIT)
+    first = watch.evaluate(delay)
+    watch.wait_for_function(f"{delay} < {first} - 0.3", timeout=WAIT)
+    assert watch.inner_text(f"{white_clock} .time") == "5:00"
+    assert int(watch.get_attribute(f"{white_clock} .time", "data-ms") or 0) == 300_000
+    assert "delay 30 s" in watch.inner_text(f"{white_clock} .info")
     # The page has no controls; a touch on its board sends nothing and changes nothing.
     x, y = square_center(watch, "e2")
     watch.mouse.click(x, y)

@@ -27,7 +27,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from chesslaws._color import Color
-from chesslaws.arbiter import Game, Obligation
+from chesslaws.arbiter import Game, Obligation, Ruling, RulingKind
 from chesslaws.arbiter._illegal import board_after
 from chesslaws.core import Position, square_name
 
@@ -106,7 +106,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
     >>> view["moves"][0]["san"], view["running"], view["turn"], view["clock"]["white"]
     ('e4', 'white', 'black', 297000)
     """
-    game, rulings = Game.replay(lines)
+    game, rulings, offers = _replay(lines)
     if not game.started:
         first = rulings[0].reason if rulings and rulings[0].reason else "no 'start' event"
         raise ValueError(f"line 0 of the event log is not a 'start' event: {first}")
@@ -128,7 +128,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
         "uncompleted": dict(zip(_LABELS, game.state().uncompleted, strict=True)),
         "illegal_moves": dict(zip(_LABELS, game.illegal_moves, strict=True)),
         "pending_illegal": _pending(pending),
-        "moves": _scoresheet(game),
+        "moves": _scoresheet(game, offers),
         "last_move": game.uci_moves[-1] if game.uci_moves else None,
         "result": game.result,
         "reason": game.reason,
@@ -181,13 +181,30 @@ def _pending(pending: Any) -> dict[str, Any] | None:
     }
 
 
-def _scoresheet(game: Game) -> list[dict[str, Any]]:
-    """The moves standing, in SAN (Appendix C), each with its mover's clock when completed."""
+def _replay(lines: Iterable[str]) -> tuple[Game, list[Ruling], set[int]]:
+    """The game fed ``lines``, its rulings, and the plies after which a draw was offered."""
+    game = Game()
+    rulings: list[Ruling] = []
+    offers: set[int] = set()
+    for line in lines:
+        ruled = game.handle_json(line)
+        rulings.extend(ruled)
+        if any(r.kind is RulingKind.DRAW_OFFER and r.status == "standing" for r in ruled):
+            offers.add(len(game.moves) - 1)
+    return game, rulings, offers
+
+
+def _scoresheet(game: Game, offers: set[int]) -> list[dict[str, Any]]:
+    """The moves standing, in SAN (Appendix C), each with its mover's clock when completed
+    and ``offer`` when a draw was offered after it (marked "=" on the scoresheet, 9.1.2.2)."""
     clocks = game.move_clocks
     rows = []
     for ply, (san, uci) in enumerate(zip(game.moves, game.uci_moves, strict=True)):
         clock = clocks[ply] if ply < len(clocks) else None
-        rows.append({"san": san, "uci": uci, "clock": clock})
+        row: dict[str, Any] = {"san": san, "uci": uci, "clock": clock}
+        if ply in offers:
+            row["offer"] = True
+        rows.append(row)
     return rows
 
 

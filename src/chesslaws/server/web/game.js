@@ -222,10 +222,13 @@ export class Clocks {
     const taken = sentAt !== undefined ? (sentAt + now) / 2 : now;
     const remaining = { ...view.clock };
     let delay = { ...view.delay };
-    if (serverClock) {
-      for (const c of COLORS) if (typeof serverClock[c] === "number") remaining[c] = serverClock[c];
-      // The reading of the main time already counts the delay used; keep only what is left.
-      if (typeof serverClock.white === "number") delay = { white: 0, black: 0, ...serverClock.delay };
+    if (serverClock && typeof serverClock.white === "number") {
+      for (const c of COLORS) remaining[c] = serverClock[c];
+      // The server read its clock at `at`, after the view's last event: the delay of the
+      // move (6.3.2) has run down by as much; the main time already counts what was used.
+      const since = typeof serverClock.at === "number" ? serverClock.at * 1000 - view.last_at : 0;
+      delay = {};
+      for (const c of COLORS) delay[c] = Math.max(0, (view.delay[c] || 0) - Math.max(0, since));
     }
     const ticking = view.running && !view.paused && !view.result;
     this.base = { remaining, delay, running: ticking ? view.running : null, at: taken, view };
@@ -249,6 +252,13 @@ export class Clocks {
     return Math.max(0, b.remaining[color] - used);
   }
 
+  /** What is left of the running player's delay for this move (6.3.2). */
+  delayLeft(color) {
+    const b = this.base;
+    if (!b || b.running !== color) return 0;
+    return Math.max(0, (b.delay[color] || 0) - (performance.now() - b.at));
+  }
+
   show() {
     if (!this.base) return;
     for (const c of COLORS) {
@@ -258,6 +268,8 @@ export class Clocks {
       if (e.time.textContent !== text) e.time.textContent = text;
       e.box.classList.toggle("low", ms < 10000);
       e.time.dataset.ms = String(Math.round(ms));
+      const delay = this.delayLeft(c);
+      e.box.dataset.delay = delay > 0 ? `delay ${(delay / 1000).toFixed(1)} s` : "";
     }
   }
 }
@@ -288,6 +300,13 @@ export function fillScoresheet(tbody, view) {
       if (m) {
         td.className = "san";
         td.textContent = m.san;
+        if (m.offer) {
+          const eq = document.createElement("span");
+          eq.className = "offer-mark";
+          eq.title = "a draw was offered (9.1.2.2)";
+          eq.textContent = "(=)";
+          td.appendChild(eq);
+        }
         td.dataset.uci = m.uci;
         if (m.clock !== null && m.clock !== undefined) {
           const clk = document.createElement("span");
@@ -400,9 +419,12 @@ export class LiveGame {
     }
     this.refreshing = (async () => {
       try {
+        let rounds = 0;
         do {
           this.again = false;
-          await this.refreshOnce();
+          // A clock read before an event the log has (or after one it lacks) is read again.
+          if (!(await this.refreshOnce()) && rounds < 3) this.again = true;
+          rounds += 1;
         } while (this.again);
       } catch (error) {
         this.onStatus(`error: ${error.message}`);
@@ -428,10 +450,11 @@ export class LiveGame {
     if (state && typeof state.seq === "number" && (this.seq === null || state.seq > this.seq)) {
       this.seq = state.seq;
     }
+    const matched = !state || state.seq === view.events - 1;
     this.state = state;
     this.view = view;
-    this.stateSentAt = sent;
-    this.onView(view, state, sent);
+    this.onView(view, matched ? state : null, sent);
+    return matched;
   }
 
   async readClock() {
@@ -449,13 +472,12 @@ export class LiveGame {
   }
 }
 
-/** The server's clock reading from its state JSON, as {white: ms, black: ms} (or null). */
+/** The server's clock reading from its state JSON: {white: ms, black: ms, at: seconds}. */
 export function serverClock(state) {
   if (!state || !state.clock) return null;
   const c = state.clock;
-  if (Array.isArray(c)) return { white: c[0], black: c[1] };
-  if (typeof c.white === "number") return c;
-  if (c.remaining) return serverClock({ clock: c.remaining });
+  const at = typeof state.at === "number" ? state.at : undefined;
+  if (typeof c.white === "number") return { white: c.white, black: c.black, at };
   return null;
 }
 

@@ -59,7 +59,8 @@ if (!seat) {
 }
 
 const screen = new GameScreen({
-  id, token, side, interactive: true,
+  // A token that holds no seat would be refused at every connection: such a page watches.
+  id, token: seat ? token : null, side, interactive: Boolean(seat),
   onView: (view) => afterView(view),
   onAnswer: (message) => afterAnswer(message),
 });
