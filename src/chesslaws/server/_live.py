@@ -282,8 +282,13 @@ class LiveGame:
 
     async def _append(self, event: Event) -> str | None:
         seq = len(self.lines)
-        rulings = self.game.handle(event, index=seq)
         shown = event.to_json()
+        try:
+            rulings = self.game.handle(event, index=seq)
+        except Exception as error:  # a bug in the arbiter must not take the game down
+            log.exception("game %s: the arbiter failed on %s", self.id, shown)
+            await self._rebuild()
+            return rejection(shown, event.at, f"the arbiter could not take this event: {error}")
         if any(r.kind is RulingKind.REJECTED for r in rulings):
             reason = "; ".join(r.reason or "rejected" for r in rulings)
             return rejection(shown, event.at, reason)

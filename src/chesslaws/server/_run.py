@@ -64,7 +64,11 @@ async def serve(
     out = out or sys.stdout
     err = err or sys.stderr
     logging.basicConfig(level=logging.WARNING, format="chesslaws serve: %(message)s")
-    hub = Hub(db)
+    try:
+        hub = Hub(db)
+    except StoreError as error:
+        print(f"chesslaws: error: {error}", file=err)
+        return 2
     try:
         await hub.start()
     except StoreError as error:

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -98,6 +99,13 @@ class ServerProcess:
                 self.url = line.split(" ", 2)[2].strip()
                 self._ready.set()
         self._ready.set()
+
+    def output(self, lines: int, timeout: float = 10.0) -> list[str]:
+        """The first ``lines`` lines the server printed, waiting for them up to ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while len(self.lines) < lines and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.lines[:lines]
 
     def stderr(self) -> str:
         """What the server (every run of it) wrote to standard error so far."""
