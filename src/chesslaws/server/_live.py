@@ -118,12 +118,14 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_due: int | None = None
         self._origin_mono = 0
         self._set_origin(row.origin_ns)
 
     # -- time ----------------------------------------------------------------------------------
 
     def _set_origin(self, origin_ns: int) -> None:
+        self.stop()  # a timer set on the old origin would fire at the wrong instant
         self.row.origin_ns = origin_ns
         self._origin_mono = time.monotonic_ns() - (time.time_ns() - origin_ns)
 
@@ -332,12 +334,15 @@ class LiveGame:
         self._schedule_flag()
 
     def _schedule_flag(self) -> None:
+        due = self._flag_due()
         if self._timer is not None:
+            if due == self._timer_due:
+                return  # the same flag instant (a move made, not yet completed)
             self._timer.cancel()
             self._timer = None
-        due = self._flag_due()
         if due is None:
             return
+        self._timer_due = due
         delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(max(0.0, delay), self._on_timer)
