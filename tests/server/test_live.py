@@ -169,6 +169,12 @@ def test_a_seat_cannot_act_for_the_other(server: ServerProcess) -> None:
         assert server.state(game["id"])["seq"] == 0
         moved = await white.act(type="move", move="e2e4")  # its own move is taken
         assert moved["seq"] == 1
+        # 6.11.2: a player may pause the clock to call the arbiter (logged as the arbiter's).
+        await white.send(type="pause")
+        paused = await black.until(lambda m: m["seq"] == 2)
+        assert paused["event"] == {"type": "arbiter", "at": paused["event"]["at"],
+                                   "by": "arbiter", "action": "pause", "article": "6.11.2"}
+        assert paused["running"] is None and server.state(game["id"])["paused"] is True
         await white.close()
         await black.close()
 
