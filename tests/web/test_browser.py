@@ -365,3 +365,62 @@ def test_promotion_an_illegal_move_a_call_to_the_arbiter_and_a_resignation(
     for page in (white, black, arbiter):
         assert page.errors == [], page.errors
         page.context.close()
+
+
+def test_the_arbiters_actions_are_logged_and_ruled(server: Server, browser: Any) -> None:
+    game = server.create_game(time_control="900", white="Ann", black="Bob")
+    gid = game["id"]
+    arbiter = open_page(browser, f"{server.url}/arbiter?game={gid}&token={game['arbiter']}")
+    watch = open_page(browser, f"{server.url}/watch/{gid}")
+    assert arbiter.locator("#token-form").is_hidden()
+
+    def act(button: str, action: str, ruling: str | None) -> None:
+        count = arbiter.locator("#actions-log li.action").count()
+        arbiter.click(button)
+        arbiter.wait_for_function(
+            f"document.querySelectorAll('#actions-log li.action').length === {count + 1}",
+            timeout=WAIT,
+        )
+        entry = arbiter.locator("#actions-log li.action").last
+        assert entry.get_attribute("data-action") == action
+        logged = json.loads(server.text("GET", f"/api/games/{gid}/log").splitlines()[-1])
+        assert (logged["type"], logged["action"], logged["by"]) == ("arbiter", action, "arbiter")
+        assert int(entry.get_attribute("data-seq") or -1) == len(
+            server.text("GET", f"/api/games/{gid}/log").splitlines()
+        ) - 1
+        if ruling is None:
+            assert entry.locator("li.ruling").inner_text().lower().endswith("no ruling.")
+        else:
+            assert ruling in entry.inner_text(), entry.inner_text()
+
+    act("[data-action=observe_flag]", "observe_flag", None)
+    arbiter.select_option("#time-player", "white")
+    arbiter.fill("#time-seconds", "90")
+    act("#set-time", "set_time", "White's clock set to 1:30")
+    arbiter.select_option("#qp-player", "white")
+    act("#quickplay", "quickplay_increment", "Black gets 120 s more")
+    assert "Art. III.4" in arbiter.inner_text("#actions-log li.action >> nth=-1")
+    watch.wait_for_function(
+        "/\\+5 s per move/.test("
+        "document.querySelector('.clock[data-color=white] .info').innerText)",
+        timeout=WAIT,
+    )
+    arbiter.select_option("#warn-player", "black")
+    act("#warn", "warning", "Black is warned")
+    arbiter.select_option("#time-player", "black")
+    arbiter.fill("#moves", "3")
+    act("#set-moves", "set_moves", "Black's move counter set to 3")
+    act("[data-action=observe_illegal_move]", "observe_illegal_move", None)
+    arbiter.select_option("#declare-result", "0-1")
+    arbiter.select_option("#declare-reason", "arbiter")
+    arbiter.fill("#declare-article", "11.3.2.2")
+    act("#declare", "declare", "Game over: 0-1")
+    for page in (arbiter, watch):
+        page.locator("#result").wait_for(state="visible", timeout=WAIT)
+        assert page.inner_text("#result") == (
+            "0-1 · Black wins: the arbiter's decision (Art. 11.3.2.2)"
+        )
+    screenshot(arbiter, "arbiter-actions-desktop")
+    for page in (arbiter, watch):
+        assert page.errors == [], page.errors
+        page.context.close()

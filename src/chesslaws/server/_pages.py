@@ -27,7 +27,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from chesslaws._color import Color
-from chesslaws.arbiter import Game, Obligation, Ruling, RulingKind
+from chesslaws.arbiter import Arbiter, Game, Obligation, Ruling, RulingKind
 from chesslaws.arbiter._illegal import board_after
 from chesslaws.core import Position, square_name
 
@@ -106,7 +106,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
     >>> view["moves"][0]["san"], view["running"], view["turn"], view["clock"]["white"]
     ('e4', 'white', 'black', 297000)
     """
-    game, rulings, offers = _replay(lines)
+    game, rulings, offers, actions = _replay(lines)
     if not game.started:
         first = rulings[0].reason if rulings and rulings[0].reason else "no 'start' event"
         raise ValueError(f"line 0 of the event log is not a 'start' event: {first}")
@@ -137,6 +137,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
         "events": len(game.events),
         **_clock_view(game),
         "rulings": [r.to_json() for r in rulings],
+        "arbiter_actions": actions,
     }
 
 
@@ -181,17 +182,28 @@ def _pending(pending: Any) -> dict[str, Any] | None:
     }
 
 
-def _replay(lines: Iterable[str]) -> tuple[Game, list[Ruling], set[int]]:
-    """The game fed ``lines``, its rulings, and the plies after which a draw was offered."""
+def _replay(
+    lines: Iterable[str],
+) -> tuple[Game, list[Ruling], set[int], list[dict[str, Any]]]:
+    """The game fed ``lines``, its rulings, the plies after which a draw was offered, and the
+    arbiter's actions, each with the rulings it caused (none, for a look at a clock showing no
+    flag)."""
     game = Game()
     rulings: list[Ruling] = []
     offers: set[int] = set()
-    for line in lines:
+    actions: list[dict[str, Any]] = []
+    for index, line in enumerate(lines):
         ruled = game.handle_json(line)
         rulings.extend(ruled)
         if any(r.kind is RulingKind.DRAW_OFFER and r.status == "standing" for r in ruled):
             offers.add(len(game.moves) - 1)
-    return game, rulings, offers
+        event = game.events[-1] if game.events else None
+        if isinstance(event, Arbiter):
+            shown = event.to_json()
+            shown["seq"] = index
+            shown["rulings"] = [r.to_json() for r in ruled]
+            actions.append(shown)
+    return game, rulings, offers, actions
 
 
 def _scoresheet(game: Game, offers: set[int]) -> list[dict[str, Any]]:

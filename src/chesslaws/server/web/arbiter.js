@@ -2,7 +2,7 @@
 // and for one game the arbiter's actions (docs/events.md, "Arbiter actions"), each sent as an
 // `arbiter` event: the server logs it, the arbiter's ruling comes back to every page.
 
-import { formatClock, reasonText, serverClock } from "./game.js";
+import { formatClock, formatElapsed, reasonText, rulingItem, serverClock } from "./game.js";
 import { GameScreen } from "./screen.js";
 
 const $ = (name) => document.getElementById(name);
@@ -15,7 +15,13 @@ if (selected && params.get("token")) sessionStorage.setItem(key(selected), param
 
 const seen = new Map();  // game id -> {seq, view}
 
-async function glance() {
+let glancing = null;
+function glance() {
+  if (!glancing) glancing = glanceOnce().finally(() => { glancing = null; });
+  return glancing;
+}
+
+async function glanceOnce() {
   const response = await fetch("/api/games", { cache: "no-store" });
   if (!response.ok) return;
   const body = await response.json();
@@ -103,7 +109,10 @@ if (selected) {
     location.href = `/arbiter?game=${encodeURIComponent(selected)}`;
   });
   $("pgn").hidden = false;
-  const screen = new GameScreen({ id: selected, token: token || null });
+  const screen = new GameScreen({
+    id: selected, token: token || null,
+    onView: (view) => { showActions(view.arbiter_actions); glance(); },
+  });
   const send = (fields) => screen.live.send({ type: "arbiter", ...fields });
   const player = (id) => $(id).value;
   const withArticle = (fields, id) => {
@@ -129,4 +138,53 @@ if (selected) {
     "declare-article")));
   await screen.start();
   $("title").textContent = `Arbiter's console · game ${selected}`;
+}
+
+// -- the arbiter's log: each action as logged, with the rulings it caused ----------------------
+
+const title = (word) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
+
+function actionText(a) {
+  const who = title(a.player);
+  switch (a.action) {
+    case "add_time": return Number(a.seconds) >= 0 ? `adds ${a.seconds} s to ${who}` : `takes ${-a.seconds} s from ${who}`;
+    case "set_time": return `sets ${who}'s clock to ${formatClock(Number(a.seconds) * 1000)}`;
+    case "set_moves": return `sets ${who}'s move counter to ${a.moves}`;
+    case "pause": return a.article === "6.11.2" ? "pause: a player calls the arbiter" : "pauses the clocks";
+    case "resume": return "resumes the clocks";
+    case "observe_flag": return "looks at the clock for a flag";
+    case "observe_illegal_move": return "observes an illegal move";
+    case "observe_touch_move": return "observes a touch-move breach";
+    case "warning": return `warns ${who}`;
+    case "quickplay_increment": return `grants ${who}'s request for a ${a.seconds || 5} s increment`;
+    case "declare": return `declares ${a.result} (${reasonText(a.reason)})`;
+    default: return a.action;
+  }
+}
+
+function showActions(actions) {
+  const list = document.getElementById("actions-log");
+  list.replaceChildren();
+  for (const a of actions || []) {
+    const li = document.createElement("li");
+    li.className = "action";
+    li.dataset.action = a.action;
+    li.dataset.seq = String(a.seq);
+    const head = document.createElement("div");
+    head.className = "action-head";
+    head.textContent = `#${a.seq} · ${formatElapsed(a.at)} · the arbiter ${actionText(a)}`;
+    li.appendChild(head);
+    const ruled = document.createElement("ul");
+    ruled.className = "action-rulings";
+    for (const r of a.rulings) ruled.appendChild(rulingItem(r));
+    if (!a.rulings.length) {
+      const none = document.createElement("li");
+      none.className = "ruling none";
+      none.textContent = a.action === "observe_flag" ? "No flag has fallen: no ruling." : "No ruling.";
+      ruled.appendChild(none);
+    }
+    li.appendChild(ruled);
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
 }

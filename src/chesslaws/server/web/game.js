@@ -175,7 +175,7 @@ export function formatClock(ms) {
   return negative ? `-${text}` : text;
 }
 
-function formatElapsed(seconds) {
+export function formatElapsed(seconds) {
   const total = Math.floor(Number(seconds));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
