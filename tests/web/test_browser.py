@@ -58,6 +58,25 @@ def tap(page: Any, square: str) -> None:
     page.touchscreen.tap(x, y)
 
 
+def touch_drag(page: Any, start: str, end: str) -> None:
+    """A finger drags a piece (touch events through the DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    x0, y0 = square_center(page, start)
+    x1, y1 = square_center(page, end)
+
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points],
+        })
+
+    touch("touchStart", [(x0, y0)])
+    for step in range(1, 6):
+        f = step / 5
+        touch("touchMove", [(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)])
+    touch("touchEnd", [])
+    cdp.detach()
+
+
 def sans(page: Any) -> list[str]:
     texts: list[str] = page.eval_on_selector_all(
         "#sheet td.san", "cells => cells.map(c => c.firstChild.textContent)"
@@ -195,8 +214,7 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
     black.locator("#duty").wait_for(timeout=WAIT)
     assert "f6g8" in black.inner_text("#duty")
     screenshot(black, "play-black-phone-claim")
-    tap(black, "f6")
-    tap(black, "g8")
+    touch_drag(black, "f6", "g8")  # the finger drags the knight back
     white.wait_for_selector(".clock[data-color=white].running", timeout=WAIT)
 
     # The arbiter adds 30 s to White (12.5): both players' clocks show it.
