@@ -280,6 +280,17 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
         page.set_viewport_size(PHONE)
         screenshot(page, f"{name}-phone")
     screenshot(black, "play-black-phone")
+    watch.set_viewport_size(DESKTOP)
+    watch.goto(server.url + "/")
+    watch.locator(f'#games a[href="/watch/{gid}"]').wait_for(timeout=WAIT)
+    # The list of games creates one and gives the seats' and the arbiter's links.
+    watch.fill("#new-game input[name=white]", "Carla")
+    watch.fill("#new-game input[name=time_control]", "600+5")
+    watch.click("#new-game button[type=submit]")
+    watch.locator("#links li").nth(3).wait_for(timeout=WAIT)
+    hrefs = watch.eval_on_selector_all("#links a", "all => all.map(a => a.getAttribute('href'))")
+    assert [h.split("?")[0].split("/")[1] for h in hrefs] == ["play", "play", "arbiter", "watch"]
+    screenshot(watch, "index-desktop")
     for page in (white, black, watch, arbiter):
         assert page.errors == [], page.errors
         page.context.close()
