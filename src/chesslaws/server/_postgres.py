@@ -3,9 +3,12 @@
 Tables live in the connection's current schema (``search_path``: a URL such as
 ``postgresql:///db?options=-csearch_path%3Dmyschema`` picks one). Each append is one statement
 in autocommit, so one round trip and one commit: it inserts the event under its (game, seq)
-primary key, records the result when the event ended the game, and ``NOTIFY``s the schema's
-channel. The other processes ``LISTEN`` on it and replay what they missed; the primary key
-orders the writers (the loser of a race gets :class:`SeqTaken`, catches up and retries).
+primary key and records the result when the event ended the game. Right after the commit a
+notifier task ``NOTIFY``s the schema's channel, one notification for all the appends made
+meanwhile (a ``NOTIFY`` takes a database-wide lock at commit, so one per append would make
+every commit wait for the others'). The other processes ``LISTEN`` on it and replay what they
+missed; the primary key orders the writers (the loser of a race gets :class:`SeqTaken`,
+catches up and retries).
 
 A session-level advisory lock tells whether another process is serving: each live process
 holds it shared; a starting process that can take it exclusively is alone, and only then does
@@ -51,12 +54,13 @@ CREATE TABLE IF NOT EXISTS events (
 _APPEND = """
 WITH appended AS (
     INSERT INTO events (game, seq, line) VALUES (%(game)s, %(seq)s, %(line)s) RETURNING seq
-), ended AS (
-    UPDATE games SET result = %(result)s, reason = %(reason)s
-    WHERE id = %(game)s AND %(result)s::text IS NOT NULL
 )
-SELECT pg_notify(%(channel)s, %(payload)s) FROM appended
+UPDATE games SET result = %(result)s, reason = %(reason)s
+WHERE id = %(game)s AND %(result)s::text IS NOT NULL AND EXISTS (SELECT 1 FROM appended)
 """
+
+#: The longest payload of one notification (PostgreSQL's limit is 8000 bytes).
+_PAYLOAD = 7000
 
 _COLUMNS = "id, meta, hashes, origin_ns, created, result, reason"
 
@@ -79,6 +83,9 @@ class PostgresStore:
         self._channel = ""
         self._key = 0
         self._exclusive = False
+        self._appended: dict[str, int] = {}
+        self._news = asyncio.Event()
+        self._notifier: asyncio.Task[None] | None = None
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         try:
@@ -108,13 +115,15 @@ class PostgresStore:
             raise StoreError(f"cannot create the tables in {redact(self.url)}: {error}") from None
         for _ in range(self._size):
             self._pool.put_nowait(await self._connect())
+        self._notifier = asyncio.create_task(self._notify())
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
+        for task in (self._task, self._notifier):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._task = self._notifier = None
         for conn in self._all:
             with contextlib.suppress(Exception):
                 await conn.close()
@@ -147,21 +156,31 @@ class PostgresStore:
     async def append(
         self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
     ) -> None:
-        params = {
-            "game": game,
-            "seq": seq,
-            "line": line,
-            "result": result,
-            "reason": reason,
-            "channel": self._channel,
-            "payload": f"{self._instance} {game} {seq}",
-        }
+        params = {"game": game, "seq": seq, "line": line, "result": result, "reason": reason}
         try:
             await self._run(_APPEND, params)
         except pg_errors.UniqueViolation:
             raise SeqTaken(f"{game}#{seq}") from None
         except psycopg.Error as error:
             raise StoreError(f"cannot append event {seq} of game {game}: {error}") from None
+        self._appended[game] = max(seq, self._appended.get(game, -1))
+        self._news.set()
+
+    async def _notify(self) -> None:
+        """Tell the other processes what was appended, in as few notifications as possible."""
+        while True:
+            await self._news.wait()
+            self._news.clear()
+            appended, self._appended = self._appended, {}
+            items = [f"{game}:{seq}" for game, seq in appended.items()]
+            while items:
+                payload = self._instance
+                while items and len(payload) + len(items[-1]) < _PAYLOAD:
+                    payload += " " + items.pop()
+                try:
+                    await self._run("SELECT pg_notify(%s, %s)", (self._channel, payload))
+                except psycopg.Error as error:
+                    log.error("cannot notify the other servers: %s", error)
 
     async def events(self, game: str, since: int = -1) -> list[tuple[int, str]]:
         rows = await self._run(
@@ -204,15 +223,18 @@ class PostgresStore:
         conn = self._listen_conn
         assert conn is not None
         async for note in conn.notifies():
-            parts = note.payload.split(" ")
-            if len(parts) != 3 or parts[0] == self._instance:
+            instance, *items = note.payload.split(" ")
+            if instance == self._instance:
                 continue
-            game, seq = parts[1], int(parts[2])
-            for listener in self._listeners:
-                try:
-                    await listener(game, seq)
-                except Exception:  # one game's trouble must not stop the others' news
-                    log.exception("following game %s", game)
+            for item in items:
+                game, _, seq = item.rpartition(":")
+                if not game or not seq.isdigit():
+                    continue
+                for listener in self._listeners:
+                    try:
+                        await listener(game, int(seq))
+                    except Exception:  # one game's trouble must not stop the others' news
+                        log.exception("following game %s", game)
 
 
 def _row(row: Any) -> GameRow:
