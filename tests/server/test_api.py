@@ -107,7 +107,7 @@ def test_the_log_is_ruled_by_chesslaws_arbitrate_as_the_server_ruled_it(
     out = io.StringIO()
     arbitrate(lines, out)
     ruled = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert ruled == [r for m in seen for r in m["rulings"]]
+    assert ruled == [r for m in seen for r in m["rulings"]] == server.state(game["id"])["rulings"]
     result = subprocess.run(
         [sys.executable, "-m", "chesslaws", "arbitrate", "-"],
         input="\n".join(lines), capture_output=True, text=True, check=True,

@@ -114,6 +114,7 @@ class LiveGame:
         self.game = Game()
         self.lines: list[str] = []
         self.messages: list[str] = []
+        self.rulings: list[dict[str, Any]] = []
         self.last_at = 0
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -194,6 +195,7 @@ class LiveGame:
             "article": game.article,
             "seq": self.seq,
             "at": now / 1000,
+            "rulings": self.rulings,
         }
 
     def summary_json(self) -> dict[str, Any]:
@@ -235,7 +237,9 @@ class LiveGame:
             "clock": self.clock_json(),
             "running": running.label if running is not None else None,
         }
-        ruled = json.dumps([r.to_json() for r in rulings])
+        ruled_json = [r.to_json() for r in rulings]
+        self.rulings.extend(ruled_json)
+        ruled = json.dumps(ruled_json)
         tail = json.dumps(extra)[1:]
         return f'{{"seq": {seq}, "event": {line}, "rulings": {ruled}, {tail}'
 
@@ -260,6 +264,7 @@ class LiveGame:
         """Start the arbiter again from the log (after an append failed), then catch up."""
         lines = self.lines
         self.game, self.lines, self.messages, self.last_at = Game(), [], [], 0
+        self.rulings = []
         for seq, line in enumerate(lines):
             self._take(seq, line, None)
         await self.catch_up()
