@@ -71,7 +71,7 @@ class PostgresStore:
     #: Whether other processes may append to the same games.
     shared = True
 
-    def __init__(self, url: str, *, instance: str, pool_size: int = 6) -> None:
+    def __init__(self, url: str, *, instance: str, pool_size: int = 16) -> None:
         self.url = url
         self._instance = instance
         self._size = pool_size
