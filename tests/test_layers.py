@@ -17,7 +17,8 @@ ALLOWED: dict[str, set[str]] = {
     "audit": {"core", "endings", "clock", "pgn"},
     "engines": {"core", "endings", "clock", "arbiter", "pgn"},
     "eboard": {"core", "clock", "endings", "arbiter"},
-    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines", "eboard"},
+    "server": {"core", "endings", "clock", "pgn", "arbiter"},
+    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines", "eboard", "server"},
 }
 BOTTOM = {"_errors", "_color"}
 

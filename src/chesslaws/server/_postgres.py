@@ -1,0 +1,250 @@
+"""The shared store: PostgreSQL through psycopg 3, for one or several server processes.
+
+Tables live in the connection's current schema (``search_path``: a URL such as
+``postgresql:///db?options=-csearch_path%3Dmyschema`` picks one). Each append is one statement
+in autocommit, so one round trip and one commit: it inserts the event under its (game, seq)
+primary key and records the result when the event ended the game. Right after the commit a
+notifier task ``NOTIFY``s the schema's channel, one notification for all the appends made
+meanwhile (a ``NOTIFY`` takes a database-wide lock at commit, so one per append would make
+every commit wait for the others'). The other processes ``LISTEN`` on it and replay what they
+missed; the primary key orders the writers (the loser of a race gets :class:`SeqTaken`,
+catches up and retries).
+
+A session-level advisory lock tells whether another process is serving: each live process
+holds it shared; a starting process that can take it exclusively is alone, and only then does
+its recovery pause the clocks of the games it finds (``docs/server.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from ._store import GameRow, Listener, SeqTaken, StoreError, redact
+
+__all__ = ["PostgresStore"]
+
+log = logging.getLogger("chesslaws.server")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    meta TEXT NOT NULL,
+    hashes TEXT NOT NULL,
+    origin_ns BIGINT NOT NULL,
+    created TEXT NOT NULL,
+    result TEXT,
+    reason TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+
+_APPEND = """
+WITH appended AS (
+    INSERT INTO events (game, seq, line) VALUES (%(game)s, %(seq)s, %(line)s) RETURNING seq
+)
+UPDATE games SET result = %(result)s, reason = %(reason)s
+WHERE id = %(game)s AND %(result)s::text IS NOT NULL AND EXISTS (SELECT 1 FROM appended)
+"""
+
+#: The longest payload of one notification (PostgreSQL's limit is 8000 bytes).
+_PAYLOAD = 7000
+
+_COLUMNS = "id, meta, hashes, origin_ns, created, result, reason"
+
+
+class PostgresStore:
+    """The event store in PostgreSQL (see the module docstring)."""
+
+    #: Whether other processes may append to the same games.
+    shared = True
+
+    def __init__(self, url: str, *, instance: str, pool_size: int = 16) -> None:
+        self.url = url
+        self._instance = instance
+        self._size = pool_size
+        self._pool: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
+        self._all: list[psycopg.AsyncConnection[Any]] = []
+        self._listen_conn: psycopg.AsyncConnection[Any] | None = None
+        self._listeners: list[Listener] = []
+        self._task: asyncio.Task[None] | None = None
+        self._channel = ""
+        self._key = 0
+        self._exclusive = False
+        self._appended: dict[str, int] = {}
+        self._news = asyncio.Event()
+        self._notifier: asyncio.Task[None] | None = None
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        try:
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        except psycopg.Error as error:
+            message = str(error).strip().splitlines()[0] if str(error).strip() else "failed"
+            raise StoreError(f"cannot connect to {redact(self.url)}: {message}") from None
+        self._all.append(conn)
+        return conn
+
+    async def open(self) -> None:
+        listen = await self._connect()
+        self._listen_conn = listen
+        row = await (await listen.execute("SELECT current_schema()")).fetchone()
+        schema = row[0] if row else None
+        if not schema:
+            raise StoreError(f"{redact(self.url)}: no schema to create the tables in")
+        digest = hashlib.sha256(f"chesslaws:{schema}".encode()).digest()
+        self._key = int.from_bytes(digest[:8], "big", signed=True)
+        self._channel = "chesslaws_" + digest[8:16].hex()
+        try:
+            async with listen.transaction():
+                await listen.execute("SELECT pg_advisory_xact_lock(%s)", (self._key - 1,))
+                await listen.execute(_SCHEMA)
+            await listen.execute(f"LISTEN {self._channel}")
+        except psycopg.Error as error:
+            raise StoreError(f"cannot create the tables in {redact(self.url)}: {error}") from None
+        for _ in range(self._size):
+            self._pool.put_nowait(await self._connect())
+        self._notifier = asyncio.create_task(self._notify())
+
+    async def close(self) -> None:
+        for task in (self._task, self._notifier):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._task = self._notifier = None
+        for conn in self._all:
+            with contextlib.suppress(Exception):
+                await conn.close()
+        self._all.clear()
+
+    async def _run(self, query: str, params: Any = None) -> list[Any]:
+        conn = await self._pool.get()
+        try:
+            cursor = await conn.execute(query, params)
+            return await cursor.fetchall() if cursor.description is not None else []
+        finally:
+            self._pool.put_nowait(conn)
+
+    async def create_game(self, row: GameRow, start_line: str) -> None:
+        conn = await self._pool.get()
+        try:
+            async with conn.transaction():
+                await conn.execute(
+                    f"INSERT INTO games ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, NULL, NULL)",
+                    (row.id, row.meta_json(), row.hashes_json(), row.origin_ns, row.created),
+                )
+                await conn.execute(
+                    "INSERT INTO events (game, seq, line) VALUES (%s, 0, %s)", (row.id, start_line)
+                )
+        except psycopg.Error as error:
+            raise StoreError(f"cannot record game {row.id}: {error}") from None
+        finally:
+            self._pool.put_nowait(conn)
+
+    async def append(
+        self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
+    ) -> None:
+        params = {"game": game, "seq": seq, "line": line, "result": result, "reason": reason}
+        try:
+            await self._run(_APPEND, params)
+        except pg_errors.UniqueViolation:
+            raise SeqTaken(f"{game}#{seq}") from None
+        except psycopg.Error as error:
+            raise StoreError(f"cannot append event {seq} of game {game}: {error}") from None
+        self._appended[game] = max(seq, self._appended.get(game, -1))
+        self._news.set()
+
+    async def _notify(self) -> None:
+        """Tell the other processes what was appended, in as few notifications as possible."""
+        while True:
+            await self._news.wait()
+            self._news.clear()
+            appended, self._appended = self._appended, {}
+            items = [f"{game}:{seq}" for game, seq in appended.items()]
+            while items:
+                payload = self._instance
+                while items and len(payload) + len(items[-1]) < _PAYLOAD:
+                    payload += " " + items.pop()
+                try:
+                    await self._run("SELECT pg_notify(%s, %s)", (self._channel, payload))
+                except psycopg.Error as error:
+                    log.error("cannot notify the other servers: %s", error)
+
+    async def events(self, game: str, since: int = -1) -> list[tuple[int, str]]:
+        rows = await self._run(
+            "SELECT seq, line FROM events WHERE game = %s AND seq > %s ORDER BY seq", (game, since)
+        )
+        return [(int(seq), str(line)) for seq, line in rows]
+
+    async def game(self, game: str) -> GameRow | None:
+        rows = await self._run(f"SELECT {_COLUMNS} FROM games WHERE id = %s", (game,))
+        return _row(rows[0]) if rows else None
+
+    async def games(self, *, unfinished: bool = False) -> list[GameRow]:
+        where = " WHERE result IS NULL" if unfinished else ""
+        rows = await self._run(f"SELECT {_COLUMNS} FROM games{where} ORDER BY created, id")
+        return [_row(row) for row in rows]
+
+    async def set_origin(self, game: str, origin_ns: int) -> None:
+        await self._run("UPDATE games SET origin_ns = %s WHERE id = %s", (origin_ns, game))
+
+    async def alone(self) -> bool:
+        assert self._listen_conn is not None
+        cursor = await self._listen_conn.execute("SELECT pg_try_advisory_lock(%s)", (self._key,))
+        row = await cursor.fetchone()
+        self._exclusive = bool(row and row[0])
+        return self._exclusive
+
+    async def serving(self) -> None:
+        conn = self._listen_conn
+        assert conn is not None
+        await conn.execute("SELECT pg_advisory_lock_shared(%s)", (self._key,))
+        if self._exclusive:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (self._key,))
+            self._exclusive = False
+        self._task = asyncio.create_task(self._listen())
+
+    def on_append(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def _listen(self) -> None:
+        conn = self._listen_conn
+        assert conn is not None
+        async for note in conn.notifies():
+            instance, *items = note.payload.split(" ")
+            if instance == self._instance:
+                continue
+            for item in items:
+                game, _, seq = item.rpartition(":")
+                if not game or not seq.isdigit():
+                    continue
+                for listener in self._listeners:
+                    try:
+                        await listener(game, int(seq))
+                    except Exception:  # one game's trouble must not stop the others' news
+                        log.exception("following game %s", game)
+
+
+def _row(row: Any) -> GameRow:
+    ident, meta, hashes, origin, created, result, reason = row
+    return GameRow(
+        id=str(ident),
+        meta=json.loads(meta),
+        hashes=json.loads(hashes),
+        origin_ns=int(origin),
+        created=str(created),
+        result=result,
+        reason=reason,
+    )

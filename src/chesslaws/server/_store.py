@@ -1,0 +1,133 @@
+"""The event store: a game's durable truth is its event log (``spec/events.md``).
+
+Two tables. ``games`` holds what is not an event: the players' names, the event and round, the
+hashes of the seat and arbiter tokens, the result once known, and the game's time origin (the
+wall-clock nanoseconds that ``at = 0`` stands for, see :mod:`._live`). ``events`` holds the log:
+one row per accepted event, keyed by (game, seq) with ``seq`` the event's 0-based line number,
+so that two writers can never both append the same number (:class:`SeqTaken`).
+
+Every append is its own committed transaction, made before any ruling it causes is sent.
+:func:`open_store` picks the backend from a URL: ``sqlite:///PATH`` (:mod:`._sqlite`) or
+``postgresql://…`` (:mod:`._postgres`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from chesslaws._errors import ChessLawsError
+
+__all__ = [
+    "EventStore",
+    "GameRow",
+    "SeqTaken",
+    "StoreError",
+    "open_store",
+    "redact",
+]
+
+
+class StoreError(ChessLawsError):
+    """The event store cannot be opened or used (bad URL, database unreachable, in use)."""
+
+
+class SeqTaken(Exception):
+    """Another writer appended this (game, seq) first: the caller must catch up and retry."""
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One game's row: everything about it that is not in its event log.
+
+    ``hashes`` maps ``white``, ``black`` and ``arbiter`` to the SHA-256 of their tokens (the
+    tokens themselves are never stored). ``origin_ns`` is the wall-clock instant (ns since the
+    Unix epoch) that ``at = 0`` of the log stands for; it moves forward when a restart pauses the
+    clocks (see ``docs/server.md``).
+    """
+
+    id: str
+    meta: dict[str, Any]
+    hashes: dict[str, str]
+    origin_ns: int
+    created: str
+    result: str | None = None
+    reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def meta_json(self) -> str:
+        return json.dumps(self.meta, sort_keys=True)
+
+    def hashes_json(self) -> str:
+        return json.dumps(self.hashes, sort_keys=True)
+
+
+#: Called with (game id, seq) when another process appended to a game (PostgreSQL only).
+Listener = Callable[[str, int], Awaitable[None]]
+
+
+class EventStore(Protocol):
+    """What the server needs from a database. All methods may raise :class:`StoreError`."""
+
+    url: str
+    shared: bool
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_game(self, row: GameRow, start_line: str) -> None:
+        """Insert the game and its ``start`` event (seq 0) in one transaction."""
+
+    async def append(
+        self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
+    ) -> None:
+        """Append event ``seq`` (committed when this returns); :class:`SeqTaken` if taken.
+
+        ``result``/``reason`` are written with it when the event ended the game.
+        """
+
+    async def events(self, game: str, since: int = -1) -> list[tuple[int, str]]:
+        """The logged events of ``game`` with ``seq > since``, in order."""
+
+    async def game(self, game: str) -> GameRow | None: ...
+
+    async def games(self, *, unfinished: bool = False) -> list[GameRow]: ...
+
+    async def set_origin(self, game: str, origin_ns: int) -> None: ...
+
+    async def alone(self) -> bool:
+        """Whether no other server process uses this database now (then a restart may pause
+        the clocks of the games it recovers; otherwise they are live elsewhere)."""
+
+    async def serving(self) -> None:
+        """Mark this process as serving the database, until :meth:`close`."""
+
+    def on_append(self, listener: Listener) -> None:
+        """Call ``listener`` for each append made by another process."""
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (for messages: credentials never go to a log)."""
+    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
+def open_store(url: str, *, instance: str) -> EventStore:
+    """The store for ``url``: ``sqlite:///PATH`` or ``postgresql://…`` (``postgres://``).
+
+    ``instance`` names this server process (so it can ignore its own notifications).
+    """
+    if url.startswith("sqlite:"):
+        from ._sqlite import SQLiteStore
+
+        return SQLiteStore(url)
+    if url.startswith(("postgresql:", "postgres:")):
+        from ._postgres import PostgresStore
+
+        return PostgresStore(url, instance=instance)
+    raise StoreError(
+        f"--db {url!r}: expected sqlite:///PATH (e.g. sqlite:///chesslaws.db) or postgresql://…"
+    )

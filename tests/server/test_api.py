@@ -1,0 +1,151 @@
+"""The HTTP contract of docs/server.md, and ``chesslaws serve`` itself (issue 14)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import chesslaws
+from chesslaws.cli._cmd_arbitrate import arbitrate
+from chesslaws.server.testing import ServerProcess, http_json
+from tests.server._client import Peer
+
+
+def _status(method: str, url: str, body: bytes | None) -> tuple[int, dict[str, str]]:
+    request = urllib.request.Request(url, data=body, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_creating_listing_and_reading_games(server: ServerProcess) -> None:
+    game = server.create_game(
+        time_control="40/5400+30:1800+30", white="Ann", black="Bob", event="Open", round="3",
+        rules={"supervision": "full"},
+    )
+    assert set(game) == {"id", "seats", "arbiter"} and set(game["seats"]) == {"white", "black"}
+    tokens = {game["seats"]["white"], game["seats"]["black"], game["arbiter"]}
+    assert len(tokens) == 3 and all(len(t) >= 32 for t in tokens)
+    state = server.state(game["id"])
+    assert state["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert (state["moves"], state["result"], state["reason"], state["seq"]) == ([], None, None, 0)
+    assert state["clock"]["black"] == 5_400_000 and state["clock"]["white"] <= 5_400_000
+    assert state["running"] == "white" and (state["white"], state["round"]) == ("Ann", "3")
+    listed = http_json("GET", f"{server.url}/api/games")
+    assert game["id"] in [g["id"] for g in listed]
+    fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"
+    set_up = server.create_game(fen=fen)
+    assert server.state(set_up["id"])["clock"] is None  # no time control: no clock
+    assert f'[FEN "{fen}"]' in server.text(f"/api/games/{set_up['id']}/pgn")
+    assert server.text(f"/api/games/{set_up['id']}/log").splitlines() == [
+        json.dumps({"type": "start", "time_control": None, "fen": fen})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b"{not json", "not JSON"),
+        (b"[]", "JSON object"),
+        (b'{"time_control": "5400+30", "colour": "white"}', "unknown field 'colour'"),
+        (b'{"time_control": "ninety minutes"}', "time_control"),
+        (b'{"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}', "fen"),
+        (b'{"rules": {"supervison": "full"}}', "unknown rule"),
+        (b'{"white": 7}', "'white'"),
+        (b'{"variant": "chess960"}', "fen"),
+    ],
+)
+def test_a_bad_game_is_refused_with_the_reason(
+    server: ServerProcess, body: bytes, expected: str
+) -> None:
+    before = len(http_json("GET", f"{server.url}/api/games"))
+    status, answer = _status("POST", f"{server.url}/api/games", body)
+    assert status == 400 and expected in answer["error"], answer
+    assert len(http_json("GET", f"{server.url}/api/games")) == before
+
+
+def test_an_unknown_game_is_404(server: ServerProcess) -> None:
+    for path in ("", "/pgn", "/log"):
+        status, answer = _status("GET", f"{server.url}/api/games/nosuchgame{path}", None)
+        assert status == 404 and "nosuchgame" in answer["error"]
+
+
+def test_the_log_is_ruled_by_chesslaws_arbitrate_as_the_server_ruled_it(
+    server: ServerProcess,
+) -> None:
+    game = server.create_game(time_control="180+2")
+
+    async def play() -> list[dict[str, object]]:
+        white = await Peer.connect(server, game, "white")
+        black = await Peer.connect(server, game, "black")
+        watcher = await Peer.connect(server, game, since=-1)
+        for peer, uci in ((white, "f2f3"), (black, "e7e5"), (white, "g2g4")):
+            await peer.act(type="move", move=uci)
+            await peer.act(type="press")
+        await black.act(type="touch", square="d8")
+        await black.act(type="move", move="d8h4")  # checkmate: the move ends the game
+        seen = [await watcher.recv() for _ in range(9)]
+        for peer in (white, black, watcher):
+            await peer.close()
+        return seen
+
+    seen = asyncio.run(play())
+    assert seen[-1]["rulings"][-1]["reason"] == "checkmate"
+    lines = server.text(f"/api/games/{game['id']}/log").splitlines()
+    assert [json.loads(line) for line in lines] == [m["event"] for m in seen]
+    out = io.StringIO()
+    arbitrate(lines, out)
+    ruled = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert ruled == [r for m in seen for r in m["rulings"]] == server.state(game["id"])["rulings"]
+    result = subprocess.run(
+        [sys.executable, "-m", "chesslaws", "arbitrate", "-"],
+        input="\n".join(lines), capture_output=True, text=True, check=True,
+    )
+    assert [json.loads(line) for line in result.stdout.splitlines()] == ruled
+
+
+def test_serve_new_game_prints_the_url_and_the_seat_links(sqlite_url: str) -> None:
+    with ServerProcess(sqlite_url, args=["--new-game", "300+2"]) as server:
+        links = server.output(5)[1:]
+        assert server.lines[0] == f"listening on {server.url}"
+        ident = links[0].split()[1]
+        white = links[1].split()[-1]
+        assert white.startswith(f"{server.url}/play/{ident}?token=")
+        token = white.split("token=")[1]
+
+        async def move() -> dict[str, object]:
+            seat = await Peer.connect(server, {"id": ident, "seats": {"white": token}}, "white")
+            answer = await seat.act(type="move", move="e2e4")
+            await seat.close()
+            return answer
+
+        assert asyncio.run(move())["seq"] == 1
+        assert server.state(ident)["time_control"] == "300+2"
+
+
+def test_serve_reports_bad_arguments_in_one_line(tmp_path: Path) -> None:
+    source = str(Path(chesslaws.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": source}
+    for args, expected in (
+        (["--db", "mysql://x"], "expected sqlite:///PATH"),
+        (["--db", "postgresql://nobody@127.0.0.1:1/none"], "cannot connect"),
+        (["--new-game", "ninety"], "--new-game"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "chesslaws", "serve", "--port", "0", *args],
+            capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env,
+        )
+        assert result.returncode == 2, result
+        assert result.stderr.startswith("chesslaws: error: ") and expected in result.stderr
+        assert "Traceback" not in result.stderr

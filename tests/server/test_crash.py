@@ -1,0 +1,129 @@
+"""The event log loses nothing: ``kill -9`` the server mid-game, restart it, and the game goes on
+(issue 14). The clocks follow the rule of docs/server.md: paused at the last logged instant,
+resumed by the arbiter. Same on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import time
+from typing import Any
+
+import pytest
+
+from chesslaws.arbiter import Game
+from chesslaws.cli._cmd_arbitrate import arbitrate
+from chesslaws.server.testing import ServerProcess
+from tests.server._client import Peer, rulings
+
+
+async def _first_moves(server: ServerProcess, game: dict[str, Any]) -> list[dict[str, Any]]:
+    """1. e4 e5 2. Nf3, each pressed, a draw offer on the way; every acknowledgement."""
+    white = await Peer.connect(server, game, "white")
+    black = await Peer.connect(server, game, "black")
+    acked = []
+    for peer, uci in ((white, "e2e4"), (black, "e7e5"), (white, "g1f3")):
+        acked.append(await peer.act(type="move", move=uci))
+        if uci == "e7e5":
+            acked.append(await peer.act(type="offer_draw"))
+        acked.append(await peer.act(type="press"))
+    assert all(isinstance(m["seq"], int) for m in acked), acked
+    await white.close()
+    await black.close()
+    return acked
+
+
+def _log(server: ServerProcess, game: dict[str, Any]) -> list[dict[str, Any]]:
+    text = server.text(f"/api/games/{game['id']}/log")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _kill_and_go_on(db: str) -> None:
+    server = ServerProcess(db)
+    server.start()
+    try:
+        game = server.create_game(time_control="60+0", white="Ann", black="Bob")
+        acked = asyncio.run(_first_moves(server, game))
+        before = server.state(game["id"])
+        log_before = _log(server, game)
+        time.sleep(0.3)  # Black's clock runs on past the last logged instant
+        server.kill()
+        server.start()  # same file or schema, same port
+        after = server.state(game["id"])
+        log_after = _log(server, game)
+    finally:
+        server.stop()
+    last = acked[-1]
+    # Every acknowledged event is in the log, as it was sent.
+    for message in acked:
+        assert log_after[message["seq"]] == message["event"]
+    assert log_after[: len(log_before)] == log_before
+    # The server logged the pause at the last logged instant (6.11.1).
+    pause = log_after[-1]
+    assert pause == {"type": "arbiter", "at": last["event"]["at"], "by": "arbiter",
+                     "action": "pause", "article": "6.11.1"}
+    assert after["seq"] == before["seq"] + 1 == len(log_after) - 1
+    # The replayed state is the state before the crash, with the clocks stopped where the
+    # log ends: Black gets back the time the server was running or down after it.
+    for name in ("fen", "moves", "san", "to_move", "draw_offer", "result", "white", "black"):
+        assert after[name] == before[name], name
+    assert after["clock"] == last["clock"]
+    assert before["clock"]["black"] < last["clock"]["black"]
+    assert (after["paused"], after["running"]) == (True, None)
+    assert pause["at"] <= after["at"] < pause["at"] + 5  # the game's time skips the outage
+    # The log is still a log `chesslaws arbitrate` rules the same way.
+    out = io.StringIO()
+    arbitrate([json.dumps(e) for e in log_after], out)
+    ruled = [json.loads(line) for line in out.getvalue().splitlines()]
+    for message in acked:
+        assert [r for r in ruled if r["event"] == message["seq"]] == message["rulings"]
+    replayed, _ = Game.replay([json.dumps(e) for e in log_after])
+    assert list(replayed.uci_moves) == after["moves"]
+
+    # The game goes on: the arbiter resumes the clock, Black plays.
+    server = ServerProcess(db)
+    server.start()
+    try:
+        asyncio.run(_resume_and_play(server, game, after))
+        final = server.state(game["id"])
+    finally:
+        server.stop()
+    assert final["moves"] == [*after["moves"], "b8c6"]
+    assert final["paused"] is False and final["running"] == "white"
+
+
+async def _resume_and_play(
+    server: ServerProcess, game: dict[str, Any], paused: dict[str, Any]
+) -> None:
+    black = await Peer.connect(server, game, "black", since=paused["seq"] - 1)
+    missed = await black.recv()
+    assert missed["event"]["action"] == "pause" and missed["seq"] == paused["seq"]
+    assert missed["rulings"][0]["ruling"] == "clock"
+    assert missed["rulings"][0]["status"] == "paused"
+    arbiter = await Peer.connect(server, game, "arbiter")
+    resumed = await arbiter.act(type="arbiter", action="resume")
+    assert rulings(resumed) == ["clock"] and resumed["running"] == "black"
+    await asyncio.sleep(0.2)
+    await black.act(type="move", move="b8c6")
+    pressed = await black.act(type="press")
+    used = round((pressed["event"]["at"] - resumed["event"]["at"]) * 1000)
+    assert used >= 200
+    assert pressed["clock"]["black"] == paused["clock"]["black"] - used
+    await black.close()
+    await arbiter.close()
+
+
+def test_kill_9_mid_game_loses_nothing_on_sqlite(sqlite_url: str) -> None:
+    _kill_and_go_on(sqlite_url)
+
+
+def test_kill_9_mid_game_loses_nothing_on_postgresql(postgres_url: str) -> None:
+    _kill_and_go_on(postgres_url)
+
+
+def test_a_second_server_on_the_same_sqlite_file_is_refused(sqlite_url: str) -> None:
+    with ServerProcess(sqlite_url):
+        second = ServerProcess(sqlite_url, timeout=20)
+        with pytest.raises(RuntimeError, match="in use by another chesslaws serve"):
+            second.start()
