@@ -7,6 +7,8 @@ final comment giving the reason and its Article.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import TimeControl, format_clk
 from chesslaws.core import Move, Position
@@ -18,12 +20,13 @@ from ._state import GameState
 __all__ = ["game_to_pgn"]
 
 
-def game_to_pgn(state: GameState) -> str:
+def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     """The game in PGN export format: moves, ``[%clk]`` after each completed move, the result.
 
     Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for a set position, ``TimeControl`` (the
     control as the event log gave it), ``Termination`` (PGN's standard values) and the reason
-    and Article of the ending as a final comment. Takes a :class:`GameState` (``game.state()``).
+    and Article of the ending as a final comment. Takes a :class:`GameState` (``game.state()``);
+    ``tags`` gives what the log does not know (``White``, ``Event``, ``Date``, ...).
 
     >>> from chesslaws.arbiter import Game
     >>> game, _ = Game.replay(['{"type": "start", "time_control": "60"}',
@@ -36,9 +39,12 @@ def game_to_pgn(state: GameState) -> str:
     start = state.start
     result = state.result
     chess960 = start is not None and start.variant is Variant.CHESS960
-    tags: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
+    roster: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
     written = result if result in ("1-0", "0-1", "1/2-1/2") else "*"
-    tags.update(White="?", Black="?", Result=written)
+    roster.update(White="?", Black="?")
+    roster.update({name: value for name, value in (tags or {}).items() if value})
+    roster["Result"] = written
+    tags = roster
     if start is not None and start.fen is not None:
         tags["FEN"] = start.fen
         tags["SetUp"] = "1"

@@ -123,7 +123,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
         "check": _king_in_check(position),
         "legal": sorted(position.uci(m) for m in position.legal_moves()),
         "obligation": _obligation(game, position),
-        "touched": [square_name(t.square) for t in game.state().touches],
+        "touched": [square_name(t.square) for t in game.state().touch.touches],
         "offers": dict(zip(_LABELS, game.state().offers, strict=True)),
         "uncompleted": dict(zip(_LABELS, game.state().uncompleted, strict=True)),
         "illegal_moves": dict(zip(_LABELS, game.illegal_moves, strict=True)),
