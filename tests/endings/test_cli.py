@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import json
 
 import pytest
@@ -107,3 +109,22 @@ def test_status_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["status", "startpos", "e2e4", "e2e4"]) == 2
     assert "move 2 (e2e4)" in capsys.readouterr().err
     assert main(["status", "nonsense"]) == 2
+
+
+def test_composed_positions_need_the_composed_flag() -> None:
+    # Sixteen queens cannot arise in a game (3.7.5): refused by default, analysed when the
+    # user says the position is composed (studies, perft suites, CHA's vectors).
+    fen = "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k b - - 0 1"
+    for command in (["perft", fen, "1"], ["status", fen], ["winnable", fen + " white"]):
+        refused = subprocess.run(
+            [sys.executable, "-m", "chesslaws", *command], capture_output=True, text=True
+        )
+        assert refused.returncode != 0 or "error" in refused.stdout + refused.stderr
+        assert "promoted pieces" in refused.stdout + refused.stderr
+        read = subprocess.run(
+            [sys.executable, "-m", "chesslaws", command[0], "--composed", *command[1:]],
+            capture_output=True,
+            text=True,
+        )
+        assert read.returncode == 0, read.stderr
+        assert "promoted pieces" not in read.stdout + read.stderr

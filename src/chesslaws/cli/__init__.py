@@ -53,3 +53,9 @@ def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usual exit status for bad input."""
     print(f"chesslaws: error: {message}", file=sys.stderr)
     return 2
+
+
+COMPOSED_HELP = (
+    "accept a composed position that cannot arise in a game (too much material, nine pawns, "
+    "impossible checks; castling rights and an en passant square it cannot have are dropped)"
+)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from chesslaws._errors import ChessLawsError
-from chesslaws.cli import fail
-from chesslaws.core import STARTING_FEN, Position
+from chesslaws._errors import ChessLawsError, PositionProblem
+from chesslaws.cli import COMPOSED_HELP, fail
+from chesslaws.core import COMPOSED, STARTING_FEN, Position
 
 MAX_DEPTH = 15
 """Deepest perft the command runs: beyond it no count would finish (nor Python's stack hold)."""
@@ -22,17 +22,21 @@ def register(subparsers: Any) -> None:
     perft.add_argument("depth", type=int, help="plies to look ahead (0 or more)")
     perft.add_argument("--divide", action="store_true", help="list each move's count first")
     perft.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    perft.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
     perft.set_defaults(func=run_perft)
 
     moves = subparsers.add_parser("moves", help="list the legal moves of a position")
     moves.add_argument("fen", help="the position (FEN or 4-field EPD), or 'startpos'")
     moves.add_argument("--uci", action="store_true", help="write UCI instead of SAN")
     moves.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    moves.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
     moves.set_defaults(func=run_moves)
 
 
-def _position(fen: str, chess960: bool) -> Position:
-    return Position.from_fen(STARTING_FEN if fen == "startpos" else fen, chess960=chess960)
+def _position(fen: str, chess960: bool, composed: bool = False) -> Position:
+    allow = COMPOSED if composed else PositionProblem(0)
+    text = STARTING_FEN if fen == "startpos" else fen
+    return Position.from_fen(text, chess960=chess960, allow=allow)
 
 
 def run_perft(args: argparse.Namespace) -> int:
@@ -43,7 +47,7 @@ def run_perft(args: argparse.Namespace) -> int:
             "thirty-fold per ply: depth 15 of the initial position is already 2 * 10**21)"
         )
     try:
-        position = _position(args.fen, args.chess960)
+        position = _position(args.fen, args.chess960, args.composed)
     except ChessLawsError as error:
         return fail(str(error))
     if args.divide and args.depth >= 1:
@@ -61,7 +65,7 @@ def run_perft(args: argparse.Namespace) -> int:
 def run_moves(args: argparse.Namespace) -> int:
     """Print the legal moves of FEN, one per line, in SAN (or UCI with ``--uci``)."""
     try:
-        position = _position(args.fen, args.chess960)
+        position = _position(args.fen, args.chess960, args.composed)
     except ChessLawsError as error:
         return fail(str(error))
     for move in position.legal_moves():

@@ -17,9 +17,9 @@ import argparse
 import json
 from typing import Any
 
-from chesslaws._errors import ChessLawsError
-from chesslaws.cli import fail
-from chesslaws.core import STARTING_FEN, Position
+from chesslaws._errors import ChessLawsError, PositionProblem
+from chesslaws.cli import COMPOSED_HELP, fail
+from chesslaws.core import COMPOSED, STARTING_FEN, Position
 from chesslaws.endings import MATE_BUDGET, GameRecord, Result, Termination, is_dead
 
 DEFAULT_BUDGET = MATE_BUDGET
@@ -42,6 +42,7 @@ def register(subparsers: Any) -> None:
         help=f"positions to search per player for a dead position (default {DEFAULT_BUDGET})",
     )
     parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
     parser.set_defaults(func=run)
 
 
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--budget must be at least 1, not {args.budget}")
     fen = STARTING_FEN if args.fen == "startpos" else args.fen
     try:
-        record = GameRecord(Position.from_fen(fen, chess960=args.chess960))
+        allow = COMPOSED if args.composed else PositionProblem(0)
+        record = GameRecord(Position.from_fen(fen, chess960=args.chess960, allow=allow))
     except ChessLawsError as error:
         return fail(str(error))
     after: list[str] = []

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from chesslaws._color import Color
-from chesslaws._errors import ChessLawsError
-from chesslaws.core import Position
+from chesslaws._errors import ChessLawsError, PositionProblem
+from chesslaws.cli import COMPOSED_HELP
+from chesslaws.core import COMPOSED, Position
 from chesslaws.endings import Winnability, can_checkmate
 from chesslaws.endings._unwinnability import DEFAULT_BUDGET
 
@@ -42,10 +43,13 @@ def register(subparsers: Any) -> None:
         help=f"positions to search before answering undetermined (default {DEFAULT_BUDGET})",
     )
     parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
+    parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
     parser.set_defaults(func=run)
 
 
-def parse_line(line: str, *, chess960: bool = False) -> tuple[Position, Color]:
+def parse_line(
+    line: str, *, chess960: bool = False, composed: bool = False
+) -> tuple[Position, Color]:
     """Read ``FEN [white|black]``; the FEN may omit its last fields (EPD style)."""
     words = line.split()
     color: Color | None = None
@@ -57,7 +61,8 @@ def parse_line(line: str, *, chess960: bool = False) -> tuple[Position, Color]:
         raise ChessLawsError(f"expected a FEN of at most 6 fields, found {len(words)} words")
     while len(words) < 6:
         words.append(_FEN_DEFAULTS[len(words) - 1])
-    position = Position.from_fen(" ".join(words), chess960=chess960)
+    allow = COMPOSED if composed else PositionProblem(0)
+    position = Position.from_fen(" ".join(words), chess960=chess960, allow=allow)
     if color is None:
         color = Color(position.turn ^ 1)  # the side that just moved
     return position, color
@@ -84,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            position, color = parse_line(line, chess960=args.chess960)
+            position, color = parse_line(line, chess960=args.chess960, composed=args.composed)
         except ChessLawsError as error:
             status = 2
             message = f"line {number}: {error}"

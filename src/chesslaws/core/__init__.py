@@ -21,6 +21,7 @@ from chesslaws.core._fen import STARTING_FEN as STARTING_FEN
 from chesslaws.core._fen import Setup as Setup
 from chesslaws.core._fen import parse_fen as parse_fen
 from chesslaws.core._move import Move as Move
+from chesslaws.core._position import COMPOSED as COMPOSED
 from chesslaws.core._position import LENIENT as LENIENT
 from chesslaws.core._position import Position as Position
 from chesslaws.core._squares import BISHOP as BISHOP
@@ -40,6 +41,7 @@ __all__ = [
     "BETWEEN",
     "BISHOP",
     "BLACK",
+    "COMPOSED",
     "DARK_SQUARES",
     "KING",
     "KING_ATTACKS",

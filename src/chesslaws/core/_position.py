@@ -45,6 +45,15 @@ LENIENT = PositionProblem.CASTLING_RIGHTS | PositionProblem.EN_PASSANT
 """The problems ``lenient=True`` allows: the recoverable ones, mended by dropping the castling
 rights and the en passant square the position cannot have (as the PGN reader does)."""
 
+COMPOSED = (
+    LENIENT
+    | PositionProblem.TOO_MANY_PAWNS
+    | PositionProblem.TOO_MUCH_MATERIAL
+    | PositionProblem.IMPOSSIBLE_CHECK
+)
+"""Every problem a composed position (a study, a perft suite, a test vector) may have: the
+recoverable ones mended, the tolerable ones accepted; moves can still be generated."""
+
 _NONE = PositionProblem(0)
 _NEVER = PositionProblem.KINGS | PositionProblem.PAWN_ON_BACK_RANK | PositionProblem.OPPOSITE_CHECK
 _Problems = list[tuple[PositionProblem, str]]
