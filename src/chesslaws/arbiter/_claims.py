@@ -30,6 +30,7 @@ from ._events import (
     Edition,
     Mode,
     Offer,
+    Pause,
     Resign,
     Tick,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "on_claim",
     "on_decline",
     "on_offer",
+    "on_pause",
     "on_resign",
     "on_tick",
 ]
@@ -419,6 +421,28 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             Millis(120_000),
             article=event.article or "III.4",
             note=f"{ms_to_seconds(increment)} s increment for both players from now",
+        )
+    ]
+
+
+def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
+    """A player stops the clocks to call the arbiter (6.11.2; Greek 5e): both clocks stop until
+    the arbiter restarts them (``resume``, 6.11.3)."""
+    clock = d.clock
+    if clock is None:
+        raise Rejected("pause: the game has no clock")
+    if clock.paused:
+        raise Rejected("the clock is already paused")
+    d.clock = clock.pause(event.at)
+    return [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.CLOCK,
+            by=event.by,
+            status="paused",
+            article="6.11.2",
+            note="the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)",
         )
     ]
 

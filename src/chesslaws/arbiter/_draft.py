@@ -171,7 +171,7 @@ def lose_claim_right(d: Draft, player: Color) -> None:
     """4.8: touching a piece with intent ends the right to claim the opponent's breach."""
     b = d.breach
     if b is not None and b.by is player.other:
-        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, claim_lost=True)
+        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, True, b.ending)
 
 
 def end(

@@ -313,6 +313,18 @@ class Resign:
 
 
 @dataclass(frozen=True, slots=True)
+class Pause:
+    """A player stops the clocks to call the arbiter (6.11.2), e.g. the promotion piece is not
+    at hand; the arbiter restarts them (``arbiter`` action ``resume``, 6.11.3)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("pause", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passes and the arbiter looks at the clock (6.8)."""
 
@@ -369,6 +381,7 @@ Event: TypeAlias = (
     | Decline
     | Claim
     | Resign
+    | Pause
     | Tick
     | Arbiter
 )
@@ -628,6 +641,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Resign(reader.at(), reader.color())
     if kind == "tick":
         return Tick(reader.at())
+    if kind == "pause":
+        return Pause(reader.at(), reader.color())
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""
