@@ -49,8 +49,6 @@ class Game:
     alone).
     """
 
-    __slots__ = ("_events", "_state")
-
     def __init__(self, *, mate_budget: int = MATE_BUDGET) -> None:
         self._state = GameState(mate_budget=mate_budget)
         self._events: list[Event | str] = []
