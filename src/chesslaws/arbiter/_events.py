@@ -63,10 +63,14 @@ class Variant(enum.Enum):
 
 
 class Edition(enum.Enum):
-    """Which edition of the Laws rules the game (penalty amounts, 5.1.2 resignation)."""
+    """Which edition of the Laws rules the game: the endings, penalties and procedures that
+    differ (docs/events.md, "Editions"): 2023, 2018, 2014 (the Spanish text) or pre-1997 (the
+    Greek text, the 1985 numbering)."""
 
+    E2014 = "2014"
     E2018 = "2018"
     E2023 = "2023"
+    PRE1997 = "pre-1997"
 
 
 class Supervision(enum.Enum):

@@ -16,6 +16,7 @@ from ._board import BoardState, Ply
 from ._draft import (
     Draft,
     Rejected,
+    board_ending,
     count,
     decline_offer_of,
     end_by_board,
@@ -25,8 +26,18 @@ from ._draft import (
     pair,
     ruling,
 )
-from ._events import Adjust, Mode, MoveMade, Press, Touch, TouchMoveEnforcement
+from ._events import (
+    Adjust,
+    Edition,
+    Mode,
+    MoveMade,
+    Press,
+    Supervision,
+    Touch,
+    TouchMoveEnforcement,
+)
 from ._illegal import IllegalKind, PendingIllegal, board_after
+from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
@@ -71,7 +82,9 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
         raise Rejected(f"no piece on {square_label(event.square)} to touch")
     if event.by is not mover or d.pending is not None or piece is None:
         return []  # only the player having the move is bound by his touches (4.3)
-    rulings = decline_offer_of(d, mover.other, idx, event.at)
+    rulings = []
+    if d.rules.edition is not Edition.PRE1997:  # pre-1997 10.7: words or a move reject it
+        rulings = decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
     _add_touch(d, Touched(event.square, piece.color == mover, piece.type))
     return rulings
@@ -190,7 +203,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     rulings += decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
     allowed = d.obligation()
-    if legal is None or (event.hands == 2 and not _lawful_ending(d, legal, allowed)):
+    two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
+    if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
     if allowed.moves is not None and legal not in allowed.moves:
         if d.rules.touch_move is TouchMoveEnforcement.ARBITER:
@@ -324,7 +338,7 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     d.moved = count(d.moved, mover, 1)
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
-    ending = after.ending()
+    ending = board_ending(d, after)
     b = d.breach
     if ending is not None and b is not None and b.by is mover and b.move == move:
         # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
@@ -382,6 +396,11 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
             raise Rejected(
                 f"{player.label} has made no move since {player.other.label}'s illegal move: "
                 "claim it or make a move (A.5.2)"
+            )
+        if d.rules.edition is Edition.E2014:
+            raise Rejected(
+                f"{player.label} pressed the clock without a move: under the 2014 Laws no "
+                "illegal move (7.5.3 came in 2017); the arbiter may act under 12.9"
             )
         return rule_illegal(d, player, IllegalKind.NO_MOVE, None, event.at, idx)
     press(d, player, event.at)
@@ -485,6 +504,8 @@ def rule_illegal(
             d.uncompleted = pair(d.uncompleted, player, False)
         else:
             press(d, player, at)
+    if _first_loses(profile, kind):
+        return _lost_at_once_2014(d, player, text, note, at, idx)
     if d.illegal[player] >= 2:
         first = ruling(
             idx,
@@ -522,6 +543,43 @@ def rule_illegal(
             must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
             note=note,
         )
+    ]
+
+
+def _first_loses(profile: Profile, kind: IllegalKind) -> bool:
+    """2014 A.4.b (B.4 for blitz): without full supervision the first completed illegal move
+    loses when the arbiter sees it or the opponent claims it before his next move."""
+    return (
+        profile.edition is Edition.E2014
+        and profile.mode is not Mode.STANDARD
+        and profile.supervision is Supervision.PARTIAL
+        and kind is IllegalKind.ILLEGAL
+    )
+
+
+def _lost_at_once_2014(
+    d: Draft, player: Color, text: str | None, note: str, at: Millis, idx: int
+) -> list[Ruling]:
+    seen = ruling(
+        idx,
+        at,
+        RulingKind.ILLEGAL_MOVE,
+        by=player,
+        move=text,
+        article="A.4.b",
+        note=f"{note}; 2014: the first completed illegal move loses (2023: A.5.2)",
+    )
+    return [
+        seen,
+        *end_by_loss(
+            d,
+            player,
+            Reason.ILLEGAL_MOVE,
+            Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE,
+            at,
+            idx,
+            "A.4.b",
+        ),
     ]
 
 
@@ -566,7 +624,7 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
             note="not claimed before the opponent's next move: the illegal move stands",
         )
     ]
-    ending = d.board.ending()
+    ending = board_ending(d, d.board)
     if ending is not None:
         stood += end_by_board(d, ending, event.at, idx)
     return stood, True

@@ -110,7 +110,7 @@ class Profile:
     def incorrect_claim_article(self) -> str:
         """The Article of the incorrect-claim penalty (9.5.3, reduced by A.3 in rapid/blitz)."""
         if self.mode is Mode.STANDARD or (
-            self.mode is Mode.RAPID and self.edition is Edition.E2018
+            self.mode is Mode.RAPID and self.edition is not Edition.E2023
         ):
             return "9.5.3"
         return "A.3"

@@ -26,7 +26,7 @@ from ._claims import (
     on_tick,
 )
 from ._clockface import ClockState
-from ._draft import Draft, Rejected, end_by_board, pair
+from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
     Accept,
     Adjust,
@@ -85,7 +85,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
-    ending = d.board.ending()
+    ending = board_ending(d, d.board)
     if ending is not None:
         return end_by_board(d, ending, Millis(0), idx)
     return []
@@ -168,7 +168,9 @@ def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) ->
     complete_record(d, mover, event.at)
     d.uncompleted = pair(d.uncompleted, mover, False)
     rulings = end_by_board(d, ending, event.at, idx)
-    rulings[-1] = replace(rulings[-1], note="the touch-move breach was not claimed (4.8)")
+    last = rulings[-1]
+    note = "the touch-move breach was not claimed (4.8)"
+    rulings[-1] = replace(last, note=f"{last.note}; {note}" if last.note else note)
     return rulings
 
 
