@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from chesslaws._errors import ChessLawsError
+from chesslaws.endings import EDITIONS
 from chesslaws.pgn import game_offsets, read_games
 
 from ._judge import MATE_BUDGET, audit_game
@@ -41,6 +43,7 @@ class Chunk:
     first_line: int
     first_game: int
     mate_budget: int = MATE_BUDGET
+    edition: str = "2023"
 
 
 def plan_chunks(
@@ -72,7 +75,8 @@ def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
         first_line=chunk.first_line,
         first_game=chunk.first_game,
     )
-    return [audit_game(game, chunk.file, mate_budget=chunk.mate_budget) for game in games]
+    budget, edition = chunk.mate_budget, chunk.edition
+    return [audit_game(game, chunk.file, mate_budget=budget, edition=edition) for game in games]
 
 
 class _Future(Protocol):
@@ -100,20 +104,25 @@ def audit_files(
     dask: str | Any | None = None,
     games_per_chunk: int = GAMES_PER_CHUNK,
     mate_budget: int = MATE_BUDGET,
+    edition: str = "2023",
     progress: Progress | None = None,
 ) -> Iterator[AuditRecord]:
     """The audit records of every game of ``paths``, file by file, game by game.
 
     ``workers`` > 1 runs on that many local processes; ``dask`` (a scheduler address such as
     ``"tcp://10.0.0.5:8786"``, or a ``distributed.Client``) runs on a Dask cluster (the extra
-    ``chesslaws[dask]``). Raises ``OSError`` before any work if a file cannot be read.
+    ``chesslaws[dask]``). ``edition`` is the Laws the games are judged by (see
+    :func:`audit_game`). Raises ``OSError`` before any work if a file cannot be read, and
+    ``ValueError`` for an unknown edition.
     """
+    if edition not in EDITIONS:
+        raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
     for path in paths:
         with open(path, "rb"):
             pass
     total = sum(os.path.getsize(p) for p in paths)
     chunks = (
-        Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget)
+        Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget, edition)
         for path in paths
         for c in plan_chunks(path, games_per_chunk=games_per_chunk)
     )
