@@ -222,9 +222,9 @@ def end_by_loss(
 def board_ending(d: Draft, board: BoardState) -> Termination | None:
     """The automatic ending on ``board`` under the game's edition (5.1.1, 5.2, 9.6; pre-1997
     10.1, 10.3, 10.4; 2014 5.1.a, 5.2, 9.6.a)."""
-    edition = d.rules.edition
-    if edition is Edition.E2023 or edition is Edition.E2018:
+    if d.rules.modern_endings:
         return board.ending()
+    edition = d.rules.edition
     keys = board.recent_keys(17) if edition is Edition.E2014 else []
     position = board.position
     return edition_ending(edition.value, position, board.legal_count, board.repetitions, keys)

@@ -338,7 +338,9 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     d.moved = count(d.moved, mover, 1)
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
-    ending = board_ending(d, after)
+    profile = d.profile
+    assert profile is not None
+    ending = after.ending() if profile.modern_endings else board_ending(d, after)
     b = d.breach
     if ending is not None and b is not None and b.by is mover and b.move == move:
         # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
@@ -383,7 +385,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
         raise Rejected(f"{player.label}'s clock is not running")
     if d.clock is not None and d.clock.paused:
         raise Rejected("the clock is paused (6.11)")
-    if d.touch.taken_back and not d.uncompleted[player]:
+    if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
             f"the arbiter has taken back {player.label}'s move (touch-move, 4.3-4.7): the press "
             "completes no move and is no illegal move; the clock runs on"
