@@ -19,6 +19,7 @@ from chesslaws.arbiter._events import Event as Event
 from chesslaws.arbiter._events import Mode as Mode
 from chesslaws.arbiter._events import MoveMade as MoveMade
 from chesslaws.arbiter._events import Offer as Offer
+from chesslaws.arbiter._events import Pause as Pause
 from chesslaws.arbiter._events import Press as Press
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
@@ -70,6 +71,7 @@ __all__ = [
     "MoveMade",
     "Obligation",
     "Offer",
+    "Pause",
     "Penalty",
     "PenaltyKind",
     "PendingIllegal",

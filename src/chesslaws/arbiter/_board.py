@@ -65,6 +65,17 @@ class BoardState:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
         return automatic_ending(self.position, self.legal_count, self.keys[2])
 
+    def recent_keys(self, count: int) -> list[Hashable]:
+        """The repetition keys of up to the last ``count`` positions, oldest first (the 2014
+        fivefold rule, :func:`chesslaws.endings.alternate_fivefold`)."""
+        found: list[Hashable] = []
+        node: _Keys | None = self.keys
+        while node is not None and len(found) < count:
+            found.append((node[0], node[1]))
+            node = node[3]
+        found.reverse()
+        return found
+
     def record(self) -> GameRecord:
         """A new :class:`GameRecord` of the moves standing since the record began (for claims
         and for readers; built by replay, so it is the caller's own)."""

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from chesslaws._color import Color
 from chesslaws.core import Move
-from chesslaws.endings import Reason, Result
+from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
 
 from ._draft import (
     Draft,
     Rejected,
     count,
+    edition_article,
     end,
     end_by_loss,
     give_time,
@@ -30,6 +31,7 @@ from ._events import (
     Edition,
     Mode,
     Offer,
+    Pause,
     Resign,
     Tick,
 )
@@ -45,6 +47,7 @@ __all__ = [
     "on_claim",
     "on_decline",
     "on_offer",
+    "on_pause",
     "on_resign",
     "on_tick",
 ]
@@ -79,6 +82,8 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
         ]
     proper = d.uncompleted[player] and d.running is player and d.on_move is not player
     d.offers = pair(d.offers, player, True)
+    if d.rules.edition is Edition.PRE1997 and d.running is player.other:
+        return _offer_pre_1997(d, event, idx)
     note = None
     if not proper:
         note = (
@@ -98,11 +103,31 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
     ]
 
 
+def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
+    """Pre-1997 10.8: an offer made while the opponent's clock runs stands (he may accept or
+    reject it), and the arbiter cautions the player who made it."""
+    player = event.by
+    caution = ruling(
+        idx,
+        event.at,
+        RulingKind.PENALTY,
+        by=player,
+        article="10.8",
+        penalty=Penalty(PenaltyKind.WARNING, player),
+        note="draw offered while the opponent's clock runs: the player is cautioned",
+    )
+    d.penalties = (*d.penalties, caution)
+    standing = ruling(
+        idx, event.at, RulingKind.DRAW_OFFER, by=player, status="standing", article="10.8"
+    )
+    return [standing, caution]
+
+
 def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
     offerer = event.by.other
     if not d.offers[offerer]:
         raise Rejected(f"no draw offer by {offerer.label} stands to accept")
-    if d.moved[0] < 1 or d.moved[1] < 1:
+    if (d.moved[0] < 1 or d.moved[1] < 1) and d.rules.edition is not Edition.PRE1997:
         return [
             ruling(
                 idx,
@@ -115,7 +140,9 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
             )
         ]
     d.offers = pair(d.offers, offerer, False)
-    return end(d, _DRAW, Reason.AGREEMENT.value, "5.2.3", event.at, idx)
+    fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
+    article = fields.pop("article")
+    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, **fields)
 
 
 def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
@@ -288,10 +315,12 @@ def _claim_illegal(
 
 def on_resign(d: Draft, event: Resign, idx: int) -> list[Ruling]:
     player = event.by
-    if d.rules.edition is Edition.E2018:
-        return end(
-            d, Result.win_for(player.other).value, Reason.RESIGNATION.value, "5.1.2", event.at, idx
-        )
+    if resignation_always_loses(d.rules.edition.value):
+        # 2018 5.1.2, 2014 5.1.b, pre-1997 10.2: the opponent wins, whatever stands on the board.
+        won = Result.win_for(player.other).value
+        fields = edition_article(d, Reason.RESIGNATION)
+        article = fields.pop("article")
+        return end(d, won, Reason.RESIGNATION.value, article, event.at, idx, **fields)
     return end_by_loss(
         d, player, Reason.RESIGNATION, Reason.RESIGNATION_CANNOT_CHECKMATE, event.at, idx, "5.1.2"
     )
@@ -312,12 +341,25 @@ def _observe_flag(d: Draft, at: Millis, idx: int, *, claimant: Color | None = No
     ending_article = "6.9"
     if claimant is not None and d.rules.mode is not Mode.STANDARD:
         ending_article = "A.5.3" if claimant is flagged.other else "6.9"
+    if d.rules.edition is Edition.PRE1997:
+        return [flag, *_flag_pre_1997(d, flagged, at, idx)]
     return [
         flag,
         *end_by_loss(
             d, flagged, Reason.FLAG, Reason.FLAG_CANNOT_CHECKMATE, at, idx, ending_article
         ),
     ]
+
+
+def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Ruling]:
+    """Pre-1997 10.5: a player with a lone king cannot win, so the game is drawn if his
+    opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
+    if lone_king(d.board.position, flagged.other):
+        note = "a player with a lone king cannot win (10.5; 2023: 6.9)"
+        return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE.value, "10.5", at, idx, note=note)
+    won = Result.win_for(flagged.other).value
+    note = "pre-1997: only a lone king saves the flag (10.5)"
+    return end(d, won, Reason.FLAG.value, "6.9", at, idx, note=note)
 
 
 # -- the arbiter (6.10, 6.11, 12) ----------------------------------------------------------
@@ -419,6 +461,28 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             Millis(120_000),
             article=event.article or "III.4",
             note=f"{ms_to_seconds(increment)} s increment for both players from now",
+        )
+    ]
+
+
+def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
+    """A player stops the clocks to call the arbiter (6.11.2; Greek 5e): both clocks stop until
+    the arbiter restarts them (``resume``, 6.11.3)."""
+    clock = d.clock
+    if clock is None:
+        raise Rejected("pause: the game has no clock")
+    if clock.paused:
+        raise Rejected("the clock is already paused")
+    d.clock = clock.pause(event.at)
+    return [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.CLOCK,
+            by=event.by,
+            status="paused",
+            article="6.11.2",
+            note="the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)",
         )
     ]
 

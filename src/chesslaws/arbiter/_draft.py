@@ -10,11 +10,19 @@ raises :class:`Rejected` leaves nothing behind: the draft is dropped.
 from __future__ import annotations
 
 from chesslaws._color import Color
-from chesslaws.endings import Reason, Result, Termination, Winnability, loss_or_draw
+from chesslaws.endings import (
+    Reason,
+    Result,
+    Termination,
+    Winnability,
+    edition_ending,
+    ending_article,
+    loss_or_draw,
+)
 
 from ._board import BoardState, Ply
 from ._clockface import ClockState
-from ._events import Start
+from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
@@ -162,16 +170,15 @@ def decline_offer_of(d: Draft, offerer: Color, idx: int, at: Millis) -> list[Rul
     if not d.offers[offerer]:
         return []
     d.offers = pair(d.offers, offerer, False)
-    return [
-        ruling(idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article="9.1.2.1")
-    ]
+    article = "10.7" if d.rules.edition is Edition.PRE1997 else "9.1.2.1"
+    return [ruling(idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article=article)]
 
 
 def lose_claim_right(d: Draft, player: Color) -> None:
     """4.8: touching a piece with intent ends the right to claim the opponent's breach."""
     b = d.breach
     if b is not None and b.by is player.other:
-        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, claim_lost=True)
+        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, True, b.ending)
 
 
 def end(
@@ -212,10 +219,33 @@ def end_by_loss(
     return end(d, result.value, win.value, article, at, idx, note=note)
 
 
+def board_ending(d: Draft, board: BoardState) -> Termination | None:
+    """The automatic ending on ``board`` under the game's edition (5.1.1, 5.2, 9.6; pre-1997
+    10.1, 10.3, 10.4; 2014 5.1.a, 5.2, 9.6.a)."""
+    if d.rules.modern_endings:
+        return board.ending()
+    edition = d.rules.edition
+    keys = board.recent_keys(17) if edition is Edition.E2014 else []
+    position = board.position
+    return edition_ending(edition.value, position, board.legal_count, board.repetitions, keys)
+
+
+def edition_article(d: Draft, reason: Reason, article: str | None = None) -> dict[str, str]:
+    """``article`` (default: the 2023 one of ``reason``) as the game's edition numbers it, with
+    the 2023 number in a note where they differ: fields for :func:`end`."""
+    modern = article if article is not None else reason.article
+    found = ending_article(d.rules.edition.value, reason, modern)
+    if found == modern:
+        return {"article": found}
+    return {"article": found, "note": f"2023: {modern}"}
+
+
 def end_by_board(d: Draft, ending: Termination, at: Millis, idx: int) -> list[Ruling]:
     """The board ended the game (5.1.1, 5.2.1, 5.2.2, 9.6)."""
     if ending is Reason.CHECKMATE:
         result = Result.win_for(d.board.position.side_to_move.other)
     else:
         result = Result.DRAW
-    return end(d, result.value, ending.value, ending.article, at, idx)
+    fields = edition_article(d, ending)
+    article = fields.pop("article")
+    return end(d, result.value, ending.value, article, at, idx, **fields)

@@ -64,10 +64,14 @@ class Variant(enum.Enum):
 
 
 class Edition(enum.Enum):
-    """Which edition of the Laws rules the game (penalty amounts, 5.1.2 resignation)."""
+    """Which edition of the Laws rules the game: the endings, penalties and procedures that
+    differ (docs/events.md, "Editions"): 2023, 2018, 2014 (the Spanish text) or pre-1997 (the
+    Greek text, the 1985 numbering)."""
 
+    E2014 = "2014"
     E2018 = "2018"
     E2023 = "2023"
+    PRE1997 = "pre-1997"
 
 
 class Supervision(enum.Enum):
@@ -314,6 +318,18 @@ class Resign:
 
 
 @dataclass(frozen=True, slots=True)
+class Pause:
+    """A player stops the clocks to call the arbiter (6.11.2), e.g. the promotion piece is not
+    at hand; the arbiter restarts them (``arbiter`` action ``resume``, 6.11.3)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("pause", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passes and the arbiter looks at the clock (6.8)."""
 
@@ -370,6 +386,7 @@ Event: TypeAlias = (
     | Decline
     | Claim
     | Resign
+    | Pause
     | Tick
     | Arbiter
 )
@@ -605,6 +622,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "decline_draw": _COMMON,
     "claim": _COMMON | {"kind", "move"},
     "resign": _COMMON,
+    "pause": _COMMON,
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article"},
@@ -682,6 +700,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Resign(reader.at(), reader.color())
     if kind == "tick":
         return Tick(reader.at())
+    if kind == "pause":
+        return Pause(reader.at(), reader.color())
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""

@@ -16,6 +16,7 @@ from ._board import BoardState, Ply
 from ._draft import (
     Draft,
     Rejected,
+    board_ending,
     count,
     decline_offer_of,
     end_by_board,
@@ -25,12 +26,22 @@ from ._draft import (
     pair,
     ruling,
 )
-from ._events import Adjust, Mode, MoveMade, Press, Touch, TouchMoveEnforcement
+from ._events import (
+    Adjust,
+    Edition,
+    Mode,
+    MoveMade,
+    Press,
+    Supervision,
+    Touch,
+    TouchMoveEnforcement,
+)
 from ._illegal import IllegalKind, PendingIllegal, board_after
+from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
-from ._touch import Touched, captured_square
+from ._touch import Obligation, Touched, captured_square
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -57,19 +68,40 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
                 f"{(event.square >> 3) + 1}"
             )
         touch = d.touch
-        if event.by is mover and d.pending is None and touch.promotion is None:
+        if event.by is mover and _may_fix_promotion(d, event.square) and touch.promotion is None:
             promotion = (event.square, int(event.piece))
-            d.touch = TouchState(touch.touches, touch.castle_attempt, promotion, touch.forced)
+            forced = touch.forced
+            if forced is not None and forced.article == "4.7" and forced.moves is not None:
+                # 4.6.2, 4.4.4: the pawn is on the square; the piece that touched it is fixed.
+                fixed = frozenset(m for m in forced.moves if m.promotion == event.piece)
+                forced = Obligation(fixed, "4.4.4")
+            d.touch = TouchState(touch.touches, touch.castle_attempt, promotion, forced)
         return []
     piece = position.piece_at(event.square)
     if piece is None and d.pending is None:
         raise Rejected(f"no piece on {square_label(event.square)} to touch")
     if event.by is not mover or d.pending is not None or piece is None:
         return []  # only the player having the move is bound by his touches (4.3)
-    rulings = decline_offer_of(d, mover.other, idx, event.at)
+    rulings = []
+    if d.rules.edition is not Edition.PRE1997:  # pre-1997 10.7: words or a move reject it
+        rulings = decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
     _add_touch(d, Touched(event.square, piece.color == mover, piece.type))
     return rulings
+
+
+def _may_fix_promotion(d: Draft, square: int) -> bool:
+    """Whether a new piece touching ``square`` now fixes the promotion (4.4.4): nothing made
+    is waiting to be ruled on, or the mover's pawn was released on that very square (4.6.2)."""
+    pending = d.pending
+    if pending is None:
+        return True
+    return (
+        pending.kind is IllegalKind.UNPROMOTED
+        and pending.completed_at is None
+        and pending.move is not None
+        and pending.move.to_square == square
+    )
 
 
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
@@ -99,7 +131,9 @@ def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
     try:
         uci = Move.from_uci(text)
     except ChessLawsError:
-        pass
+        wrong = _wrong_promotion(position, text)
+        if wrong is not None:
+            return None, wrong
     else:  # the fast path: a legal UCI move (the same answer as parse_uci, read once)
         if position.is_legal(uci):
             return position.move_of(position.code_of(uci)), None
@@ -120,6 +154,24 @@ def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
         return None, None
     except ChessLawsError:
         raise Rejected(f"not a move (UCI or SAN): {text!r}") from None
+
+
+def _wrong_promotion(position: Position, text: str) -> Move | None:
+    """A pawn of the mover exchanged on the last rank for a king or a pawn (``e7e8k``,
+    ``e7e8p``): no legal move (3.7.3.3), but a move made on the board, illegal under 7.5.1."""
+    if len(text) != 5 or text[4].lower() not in "kp":
+        return None
+    try:
+        bare = Move.from_uci(text[:4])
+    except ChessLawsError:
+        return None
+    piece = position.piece_at(bare.from_square)
+    last_rank = 7 if position.turn == 0 else 0
+    if piece is None or piece.type != PAWN or piece.color != position.turn:
+        return None
+    if bare.to_square >> 3 != last_rank:
+        return None
+    return Move(bare.from_square, bare.to_square, KING if text[4].lower() == "k" else PAWN)
 
 
 def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
@@ -151,12 +203,15 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings += decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
-    if legal is None or event.hands == 2:
-        return rulings + _made_illegal(d, event, legal, raw)
     allowed = d.obligation()
+    two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
+    if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
+        return rulings + _made_illegal(d, event, legal, raw)
     if allowed.moves is not None and legal not in allowed.moves:
         if d.rules.touch_move is TouchMoveEnforcement.ARBITER:
             _touch_squares(d, legal)
+            t = d.touch
+            d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, t.forced, True)
             return [
                 *rulings,
                 ruling(
@@ -174,6 +229,16 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         d.breach = None
     d.pending = None
     return rulings + make(d, legal, mover, event.at, idx)
+
+
+def _lawful_ending(d: Draft, move: Move, allowed: Obligation) -> bool:
+    """A two-handed move (4.1) that mates, stalemates or leaves a dead position within 4.2–4.7
+    ends the game at once: 5.1.1, 5.2.1 and 5.2.2 do not name 4.1, and 7.5.4 applies only once
+    the clock is pressed."""
+    if allowed.moves is not None and move not in allowed.moves:
+        return False
+    board = d.board
+    return board.after(board.position.code_of(move)).ending() is not None
 
 
 def _touch_squares(d: Draft, move: Move) -> None:
@@ -199,6 +264,8 @@ def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | Non
             if position.is_legal(queen):
                 kind = IllegalKind.UNPROMOTED if kind is IllegalKind.ILLEGAL else kind
                 stand_in = queen
+                if kind is IllegalKind.UNPROMOTED:
+                    _release_on_last_rank(d, raw)
     if legal is not None:
         _touch_squares(d, legal)
         if position.is_castling(legal):
@@ -224,6 +291,22 @@ def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | Non
         event.by, event.move, kind, raw if raw is not None else legal, stand_in, event.at
     )
     return []
+
+
+def _release_on_last_rank(d: Draft, raw: Move) -> None:
+    """4.7 (Greek 6.4): a pawn released on the last rank can only be completed as a promotion
+    on that square, with the piece that has touched it if one has (4.4.4)."""
+    promotions = frozenset(
+        m
+        for m in d.board.position.legal_moves()
+        if m.from_square == raw.from_square and m.to_square == raw.to_square
+    )
+    t = d.touch
+    article = "4.7"
+    if t.promotion is not None and t.promotion[0] == raw.to_square:
+        promotions = frozenset(m for m in promotions if m.promotion == t.promotion[1])
+        article = "4.4.4"
+    d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, Obligation(promotions, article))
 
 
 def touch_squares_raw(d: Draft, raw: Move) -> None:
@@ -256,7 +339,15 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     d.moved = count(d.moved, mover, 1)
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
-    ending = after.ending()
+    profile = d.profile
+    assert profile is not None
+    ending = after.ending() if profile.modern_endings else board_ending(d, after)
+    b = d.breach
+    if ending is not None and b is not None and b.by is mover and b.move == move:
+        # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
+        # still claim the breach (4.8); the game ends at his next act that is not that claim.
+        d.breach = Breach(b.by, b.move, b.allowed, b.pressed, b.claim_lost, ending)
+        return []
     if ending is not None:
         complete_record(d, mover, at)  # 6.2.1.1: a move that ends the game is completed
         d.uncompleted = pair(d.uncompleted, mover, False)
@@ -295,6 +386,11 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
         raise Rejected(f"{player.label}'s clock is not running")
     if d.clock is not None and d.clock.paused:
         raise Rejected("the clock is paused (6.11)")
+    if not d.uncompleted[player] and d.touch.taken_back:
+        raise Rejected(
+            f"the arbiter has taken back {player.label}'s move (touch-move, 4.3-4.7): the press "
+            "completes no move and is no illegal move; the clock runs on"
+        )
     pending = d.pending
     if pending is not None and pending.by is player and pending.completed_at is None:
         return _complete_illegal(d, pending, event.at, idx)
@@ -304,11 +400,16 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
                 f"{player.label} has made no move since {player.other.label}'s illegal move: "
                 "claim it or make a move (A.5.2)"
             )
+        if d.rules.edition is Edition.E2014:
+            raise Rejected(
+                f"{player.label} pressed the clock without a move: under the 2014 Laws no "
+                "illegal move (7.5.3 came in 2017); the arbiter may act under 12.9"
+            )
         return rule_illegal(d, player, IllegalKind.NO_MOVE, None, event.at, idx)
     press(d, player, event.at)
     b = d.breach
     if b is not None and b.by is player:
-        d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost)
+        d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
     return []
 
 
@@ -382,6 +483,8 @@ def rule_illegal(
         note = f"{note}; {profile.illegal_move_article}"
     if claimed:
         note += "; on the opponent's claim"
+    if pending is not None and pending.move is not None and pending.move.promotion in (KING, PAWN):
+        note = f"promotion to a king or a pawn (3.7.3.3); {note}"
     if kind is IllegalKind.UNPROMOTED and pending is not None and pending.legal is not None:
         # 7.5.2: the move stands with a queen; it is completed by the press.
         d.touch = NO_TOUCH
@@ -404,6 +507,8 @@ def rule_illegal(
             d.uncompleted = pair(d.uncompleted, player, False)
         else:
             press(d, player, at)
+    if _first_loses(profile, kind):
+        return _lost_at_once_2014(d, player, text, note, at, idx)
     if d.illegal[player] >= 2:
         first = ruling(
             idx,
@@ -441,6 +546,43 @@ def rule_illegal(
             must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
             note=note,
         )
+    ]
+
+
+def _first_loses(profile: Profile, kind: IllegalKind) -> bool:
+    """2014 A.4.b (B.4 for blitz): without full supervision the first completed illegal move
+    loses when the arbiter sees it or the opponent claims it before his next move."""
+    return (
+        profile.edition is Edition.E2014
+        and profile.mode is not Mode.STANDARD
+        and profile.supervision is Supervision.PARTIAL
+        and kind is IllegalKind.ILLEGAL
+    )
+
+
+def _lost_at_once_2014(
+    d: Draft, player: Color, text: str | None, note: str, at: Millis, idx: int
+) -> list[Ruling]:
+    seen = ruling(
+        idx,
+        at,
+        RulingKind.ILLEGAL_MOVE,
+        by=player,
+        move=text,
+        article="A.4.b",
+        note=f"{note}; 2014: the first completed illegal move loses (2023: A.5.2)",
+    )
+    return [
+        seen,
+        *end_by_loss(
+            d,
+            player,
+            Reason.ILLEGAL_MOVE,
+            Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE,
+            at,
+            idx,
+            "A.4.b",
+        ),
     ]
 
 
@@ -485,7 +627,7 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
             note="not claimed before the opponent's next move: the illegal move stands",
         )
     ]
-    ending = d.board.ending()
+    ending = board_ending(d, d.board)
     if ending is not None:
         stood += end_by_board(d, ending, event.at, idx)
     return stood, True

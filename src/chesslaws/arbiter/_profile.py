@@ -18,7 +18,7 @@ open (§0.2.2); chesslaws uses 1 minute and lets the event set ``illegal_move_pe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from chesslaws.endings import MATE_BUDGET
 
@@ -41,6 +41,12 @@ class Profile:
     mode: Mode
     rules: Rules
     default_mate_budget: int = MATE_BUDGET
+    modern_endings: bool = field(init=False, repr=False, compare=False)
+    """Whether the board endings are those of 2018 and 2023 (not 2014's or pre-1997's)."""
+
+    def __post_init__(self) -> None:
+        modern = self.rules.edition in (Edition.E2018, Edition.E2023)
+        object.__setattr__(self, "modern_endings", modern)
 
     @property
     def mate_budget(self) -> int:
@@ -110,7 +116,7 @@ class Profile:
     def incorrect_claim_article(self) -> str:
         """The Article of the incorrect-claim penalty (9.5.3, reduced by A.3 in rapid/blitz)."""
         if self.mode is Mode.STANDARD or (
-            self.mode is Mode.RAPID and self.edition is Edition.E2018
+            self.mode is Mode.RAPID and self.edition is not Edition.E2023
         ):
             return "9.5.3"
         return "A.3"

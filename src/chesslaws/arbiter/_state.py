@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
-from chesslaws.endings import MATE_BUDGET
+from chesslaws.endings import MATE_BUDGET, Termination
 
 from ._board import BoardState, Ply
 from ._clockface import ClockState
@@ -37,19 +37,25 @@ class Breach:
     allowed: Obligation
     pressed: bool
     claim_lost: bool = False
+    ending: Termination | None = None
+    """In claim mode, the mate, stalemate or dead position the move made: it ends the game only
+    once the opponent lets the claim go (5.1.1, 5.2.1, 5.2.2 require 4.2–4.7)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TouchState:
     """What the player having the move has touched this turn (4.2–4.4): the pieces in order,
     whether a released king tried an illegal castling (4.7.2), the promotion piece that touched
-    its square (4.4.4), and a move the arbiter imposed (an incorrect claim's move, 9.5.3, or the
-    obligation restored after a breach, 4.8)."""
+    its square (4.4.4), a move the arbiter imposed (an incorrect claim's move, 9.5.3, the
+    obligation restored after a breach, 4.8, or the promotions of a pawn released on the last
+    rank, 4.7), and whether the arbiter has just taken back a move that broke touch-move (the
+    clock press that follows it completes nothing and is no illegal move)."""
 
     touches: tuple[Touched, ...] = ()
     castle_attempt: bool = False
     promotion: tuple[int, int] | None = None
     forced: Obligation | None = None
+    taken_back: bool = False
 
 
 NO_TOUCH = TouchState()

@@ -8,25 +8,37 @@ the same rulings. The handler of an event is found by the event's type in one ta
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
 from ._board import BoardState
-from ._claims import on_accept, on_arbiter, on_claim, on_decline, on_offer, on_resign, on_tick
+from ._claims import (
+    on_accept,
+    on_arbiter,
+    on_claim,
+    on_decline,
+    on_offer,
+    on_pause,
+    on_resign,
+    on_tick,
+)
 from ._clockface import ClockState
-from ._draft import Draft, Rejected, end_by_board
+from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
     Accept,
     Adjust,
     Arbiter,
     Claim,
+    ClaimKind,
     Decline,
     Event,
     Mode,
     MoveMade,
     Offer,
+    Pause,
     Press,
     Resign,
     Start,
@@ -35,7 +47,7 @@ from ._events import (
     Variant,
     parse_event,
 )
-from ._moves import on_adjust, on_move, on_press, on_touch
+from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
 from ._rulings import Ruling, RulingKind, brief
 from ._state import GameState
@@ -73,7 +85,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
-    ending = d.board.ending()
+    ending = board_ending(d, d.board)
     if ending is not None:
         return end_by_board(d, ending, Millis(0), idx)
     return []
@@ -93,6 +105,7 @@ HANDLERS: dict[type, _Handler] = {
     Resign: on_resign,
     Tick: on_tick,
     Arbiter: on_arbiter,
+    Pause: on_pause,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -124,12 +137,42 @@ def step(
             handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
-            rulings = handler(draft, event, idx)
+            if draft.breach is not None and draft.breach.ending is not None:
+                rulings = _after_ending_breach(draft, event, idx, handler)
+            else:
+                rulings = handler(draft, event, idx)
             draft.last_at = at
     except Rejected as rejection:
         rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(str(rejection)))
         return _skipped(state, idx), [rejected]
     return draft.freeze(), rulings
+
+
+def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
+    """Claim mode: the last move broke touch-move and mated, stalemated or left a dead position.
+
+    It ends the game (5.1.1, 5.2.1, 5.2.2) only once the opponent lets the claim go (4.8): his
+    claim of the breach (or the arbiter's observing it) takes the move back; any other act of
+    his (a touch, a move, a press, an offer, another claim, resigning, pausing) ends the game
+    as the board stood, before that act is taken. Acts of the mover and of the arbiter, and
+    ticks, are taken as usual.
+    """
+    breach = d.breach
+    assert breach is not None and breach.ending is not None
+    by = getattr(event, "by", None)
+    claims_it = isinstance(event, Claim) and event.kind is ClaimKind.TOUCH_MOVE
+    if by is not breach.by.other or claims_it:
+        return handler(d, event, idx)
+    ending = breach.ending
+    mover = breach.by
+    d.breach = None
+    complete_record(d, mover, event.at)
+    d.uncompleted = pair(d.uncompleted, mover, False)
+    rulings = end_by_board(d, ending, event.at, idx)
+    last = rulings[-1]
+    note = "the touch-move breach was not claimed (4.8)"
+    rulings[-1] = replace(last, note=f"{last.note}; {note}" if last.note else note)
+    return rulings
 
 
 def step_line(

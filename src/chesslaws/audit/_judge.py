@@ -24,14 +24,22 @@ from chesslaws._errors import ChessLawsError
 from chesslaws.clock import parse_clock_comment
 from chesslaws.endings import (
     DEAD_POSITION_BUDGET,
+    EDITIONS,
     MATE_BUDGET,
     GameRecord,
     Result,
     Termination,
     Winnability,
+    alternate_fivefold,
+    edition_ending,
+    ending_article,
     is_dead,
+    listed_draw,
+    lone_king,
     loss_or_draw,
+    resignation_always_loses,
 )
+from chesslaws.endings._editions import E2014, PRE_1997
 
 from ._record import AuditRecord, Code, Finding
 
@@ -69,8 +77,18 @@ def _move_label(ply: int, first_turn: int, first_number: int, san: str) -> str:
     return f"{number}{'.' if index % 2 == 0 else '...'} {san}"
 
 
-def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) -> AuditRecord:
-    """What the Laws say about ``game``: findings with their Articles, and the lawful result."""
+def audit_game(
+    game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET, edition: str = "2023"
+) -> AuditRecord:
+    """What the Laws say about ``game``: findings with their Articles, and the lawful result.
+
+    ``edition`` (one of :data:`chesslaws.endings.EDITIONS`) is the Laws the game is judged by:
+    its endings (pre-1997: 10.4's list, no fivefold or 75 moves; 2014: fivefold on consecutive
+    alternate moves), its resignation (always lost before 2023) and flag rules (pre-1997 10.5:
+    only a lone king cannot win), with its Article numbers.
+    """
+    if edition not in EDITIONS:
+        raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
     findings: list[Finding] = _record_findings(game)
     recorded = game.recorded_result
     error = game.error
@@ -104,7 +122,8 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     moves = game.moves
     sans = game.sans
     claims: list[Finding] = []
-    fast = _without_repetition(game)
+    older = edition in (E2014, PRE_1997)  # endings of their own: replayed on a record
+    fast = None if older else _without_repetition(game)
     if fast is not None:
         # The reader's replay left the final position with its history: no second replay.
         position, clocks = fast
@@ -116,9 +135,9 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     else:
         board = GameRecord(start)
         position = board.position
-        ended_ply, final = _replay(board, moves, claims, first_turn, first_number, sans)
+        ended_ply, final = _replay(board, moves, claims, first_turn, first_number, sans, edition)
     reached = ended_ply or len(moves)
-    ended, ended_ply = _ending(final, position, reached)
+    ended, ended_ply = _ending(final, position, reached, edition)
     plies = ended_ply if ended is not None else len(moves)
     stopped_at_error = error is not None and error.ply is not None and error.ply == len(moves) + 1
 
@@ -127,6 +146,7 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
         lawful = (Result.DRAW if winner is None else Result.win_for(winner)).value
         name = _ENDINGS[ended]
         phrase = _PHRASES[ended]
+        article = ending_article(edition, ended)
         later = len(sans) - ended_ply
         findings.extend(c for c in claims if c.ply < ended_ply)
         when = f"after ply {ended_ply}" if ended_ply else "before the first move"
@@ -137,8 +157,8 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
                 Finding(
                     ended_ply + 1,
                     Code.PLAY_AFTER_END,
-                    ended.article,
-                    f"the game ended with {phrase} {when} (Article {ended.article}); play "
+                    article,
+                    f"the game ended with {phrase} {when} (Article {article}); play "
                     f"went on with {nxt} and {later} move(s) in all, which do not count"
                     + ("; the result stands" if right else ""),
                     fault=not right,
@@ -149,8 +169,8 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
                 Finding(
                     ended_ply,
                     Code.RESULT_CONTRADICTS_POSITION,
-                    ended.article,
-                    f"the game ended with {phrase} (Article {ended.article}): the result is "
+                    article,
+                    f"the game ended with {phrase} (Article {article}): the result is "
                     f"{lawful}, not {recorded}",
                 )
             )
@@ -182,15 +202,28 @@ def audit_game(game: Game, file: str = "", *, mate_budget: int = MATE_BUDGET) ->
     if how is None:
         return record(recorded, plies)
     code, article, ending_name, verb = how
-    lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
+    if code is Code.RESIGNATION_CANNOT_CHECKMATE and resignation_always_loses(edition):
+        return record(recorded, plies, ending_name)  # before 2023 a resignation always lost
+    if code is Code.TIME_FORFEIT_CANNOT_CHECKMATE and edition == PRE_1997:
+        # 10.5: only a lone king cannot win on the opponent's flag; no search for a mate.
+        article = "10.5"
+        if lone_king(position, winner):
+            lawful_result, verdict = Result.DRAW, Winnability.UNWINNABLE
+        else:
+            lawful_result, verdict = Result.win_for(winner), Winnability.WINNABLE
+    else:
+        lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
     if lawful_result is Result.DRAW:
+        cannot = "could not checkmate by any series of legal moves"
+        if article == "10.5":
+            cannot = "had a lone king, and a lone king cannot win"
         findings.append(
             Finding(
                 plies,
                 code,
                 article,
-                f"{_NAMES[loser]} {verb}, but {_NAMES[winner]} could not checkmate by any series "
-                f"of legal moves (Article {article}): the result is a draw, not {recorded}",
+                f"{_NAMES[loser]} {verb}, but {_NAMES[winner]} {cannot} (Article {article}): the "
+                f"result is a draw, not {recorded}",
             )
         )
         return record("1/2-1/2", plies, ending_name)
@@ -292,6 +325,7 @@ def _replay(
     first_turn: int,
     first_number: int,
     sans: Sequence[str],
+    edition: str = "2023",
 ) -> tuple[int, Termination | None]:
     """Replay on a game record, for games in which a position may repeat: the ply at which a
     fivefold repetition or the seventy-fifth move ended the game (0: none), and the ending at
@@ -300,11 +334,14 @@ def _replay(
     code_of = position.code_of
     push_code = board.push_code  # the moves were checked by the reader: no second check
     repetitions = board.repetitions
+    keys: list[object] = []
+    if edition == E2014:
+        keys.append((position.zobrist_key(), position.repetition_key()))
     ended_ply = 0
     threefold_seen = fifty_seen = False
     for ply, move in enumerate(moves, start=1):
         push_code(code_of(move))
-        if repetitions() >= 5 or position.halfmove_clock >= 150:
+        if _automatic_draw(edition, board, keys):
             ended_ply = ply  # 9.6.1 or 9.6.2, unless an ending of higher rank stands
             break
         if not threefold_seen and repetitions() >= 3:
@@ -322,11 +359,26 @@ def _replay(
         if not fifty_seen and position.halfmove_clock >= 100:
             fifty_seen = True
             claims.append(_fifty_finding(ply, first_turn, first_number, sans))
+    if edition in (E2014, PRE_1997):
+        count = position.count_legal_moves(enough=2)
+        return ended_ply, edition_ending(edition, position, count, repetitions(), keys)
     return ended_ply, board.termination()
 
 
+def _automatic_draw(edition: str, board: GameRecord, keys: list[object]) -> bool:
+    """Whether the move just made drew by 9.6 (fivefold, seventy-five moves) in ``edition``:
+    none before 1997; in 2014 the fivefold must be on consecutive alternate moves."""
+    if edition == PRE_1997:
+        return False
+    position = board.position
+    if edition == E2014:
+        keys.append((position.zobrist_key(), position.repetition_key()))
+        return alternate_fivefold(keys) or position.halfmove_clock >= 150
+    return board.repetitions() >= 5 or position.halfmove_clock >= 150
+
+
 def _ending(
-    final: Termination | None, position: Position, reached: int
+    final: Termination | None, position: Position, reached: int, edition: str = "2023"
 ) -> tuple[Termination | None, int]:
     """The automatic ending of the game and the ply after which it came (Articles 5, 9.6).
 
@@ -354,7 +406,7 @@ def _ending(
         while at < middle:
             probe.push_code(taken.pop())
             at += 1
-        if is_dead(probe):
+        if listed_draw(probe) if edition == PRE_1997 else is_dead(probe):
             high = middle
         else:
             low = middle + 1

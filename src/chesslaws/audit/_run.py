@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
+from chesslaws._errors import ChessLawsError
+from chesslaws.endings import EDITIONS
 from chesslaws.pgn import game_offsets, read_games
 
 from ._judge import MATE_BUDGET, audit_game
@@ -46,6 +48,7 @@ class Chunk:
     first_line: int
     first_game: int
     mate_budget: int = MATE_BUDGET
+    edition: str = "2023"
 
 
 def plan_chunks(
@@ -77,7 +80,8 @@ def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
         first_line=chunk.first_line,
         first_game=chunk.first_game,
     )
-    return [audit_game(game, chunk.file, mate_budget=chunk.mate_budget) for game in games]
+    budget, edition = chunk.mate_budget, chunk.edition
+    return [audit_game(game, chunk.file, mate_budget=budget, edition=edition) for game in games]
 
 
 class _Future(Protocol):
@@ -105,6 +109,7 @@ def audit_files(
     dask: str | Any | None = None,
     games_per_chunk: int = GAMES_PER_CHUNK,
     mate_budget: int = MATE_BUDGET,
+    edition: str = "2023",
     progress: Progress | None = None,
 ) -> Iterator[AuditRecord]:
     """The audit records of every game of ``paths``, file by file, game by game.
@@ -112,14 +117,17 @@ def audit_files(
     ``workers`` > 1 runs on that many local processes; ``dask`` (a scheduler address such as
     ``"tcp://10.0.0.5:8786"``, or a ``distributed.Client``) runs on a Dask cluster (the extra
     ``chesslaws[dask]``). A path ``-`` is standard input; pipes and devices are read once into
-    a temporary file. Raises ``OSError`` before any work if a file cannot be read, and
-    ``RuntimeError`` if the Dask scheduler cannot be reached.
+    a temporary file. ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
+    Raises ``OSError`` before any work if a file cannot be read, ``ValueError`` for an unknown
+    edition, and ``RuntimeError`` if the Dask scheduler cannot be reached.
     """
+    if edition not in EDITIONS:
+        raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
     with contextlib.ExitStack() as stack:
         files = [(os.fspath(path), _seekable(path, stack)) for path in paths]
         total = sum(os.path.getsize(p) for _, p in files)
         chunks = (
-            Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget)
+            Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget, edition)
             for label, path in files
             for c in plan_chunks(path, games_per_chunk=games_per_chunk, label=label)
         )

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from chesslaws.cli import fail
+from chesslaws.endings import EDITIONS
 
 __all__ = ["register"]
 
@@ -35,6 +36,12 @@ def register(subparsers: Any) -> None:
     run = parser.add_mutually_exclusive_group()
     run.add_argument("--workers", type=int, default=1, metavar="N", help="local worker processes")
     run.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler address (chesslaws[dask])")
+    parser.add_argument(
+        "--edition",
+        choices=EDITIONS,
+        default="2023",
+        help="the Laws to judge by: 2023 (default), 2018, 2014 or pre-1997 (docs/events.md)",
+    )
     parser.add_argument(
         "--chunk", type=int, default=64, metavar="GAMES", help="games per unit of work"
     )
@@ -73,6 +80,7 @@ def run_audit(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 dask=args.dask,
                 games_per_chunk=args.chunk,
+                edition=args.edition,
                 progress=bar.update,
             )
             if args.jsonl:

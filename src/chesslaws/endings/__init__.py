@@ -10,6 +10,13 @@ vocabulary of endings lives here too: :class:`Result`, :class:`Reason` (each wit
 
 from __future__ import annotations
 
+from chesslaws.endings._editions import EDITIONS as EDITIONS
+from chesslaws.endings._editions import alternate_fivefold as alternate_fivefold
+from chesslaws.endings._editions import edition_ending as edition_ending
+from chesslaws.endings._editions import ending_article as ending_article
+from chesslaws.endings._editions import listed_draw as listed_draw
+from chesslaws.endings._editions import lone_king as lone_king
+from chesslaws.endings._editions import resignation_always_loses as resignation_always_loses
 from chesslaws.endings._outcome import MATE_BUDGET as MATE_BUDGET
 from chesslaws.endings._outcome import Outcome as Outcome
 from chesslaws.endings._outcome import Reason as Reason
@@ -26,6 +33,7 @@ from chesslaws.endings._unwinnability import is_dead as is_dead
 
 __all__ = [
     "DEAD_POSITION_BUDGET",
+    "EDITIONS",
     "MATE_BUDGET",
     "GameRecord",
     "MateAnalysis",
@@ -34,8 +42,14 @@ __all__ = [
     "Result",
     "Termination",
     "Winnability",
+    "alternate_fivefold",
     "automatic_ending",
     "can_checkmate",
+    "edition_ending",
+    "ending_article",
     "is_dead",
+    "listed_draw",
+    "lone_king",
     "loss_or_draw",
+    "resignation_always_loses",
 ]

@@ -79,6 +79,7 @@ class Reason(enum.Enum):
     FLAG_CANNOT_CHECKMATE = "flag_cannot_checkmate"
     SECOND_ILLEGAL_MOVE = "second_illegal_move"
     ILLEGAL_MOVE_CANNOT_CHECKMATE = "illegal_move_cannot_checkmate"
+    ILLEGAL_MOVE = "illegal_move"  # 2014 A.4.b: the first one loses without full supervision
     DEFAULT = "default"
     ARBITER = "arbiter"
 
@@ -129,6 +130,7 @@ _FACTS: dict[Reason, tuple[str, str, str]] = {
     Reason.FLAG_CANNOT_CHECKMATE: ("6.9", "draw", "time forfeit"),
     Reason.SECOND_ILLEGAL_MOVE: ("7.5.5", "win", "rules infraction"),
     Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE: ("7.5.5", "draw", "rules infraction"),
+    Reason.ILLEGAL_MOVE: ("A.4.b", "win", "rules infraction"),
     Reason.DEFAULT: ("6.7.1", "declared", "abandoned"),
     Reason.ARBITER: ("12", "declared", "adjudication"),
 }
