@@ -169,11 +169,13 @@ def test_a_seat_cannot_act_for_the_other(server: ServerProcess) -> None:
         assert server.state(game["id"])["seq"] == 0
         moved = await white.act(type="move", move="e2e4")  # its own move is taken
         assert moved["seq"] == 1
-        # 6.11.2: a player may pause the clock to call the arbiter (logged as the arbiter's).
+        # 6.11.2: a player may pause the clock to call the arbiter: his own event, ruled.
         await white.send(type="pause")
         paused = await black.until(lambda m: m["seq"] == 2)
-        assert paused["event"] == {"type": "arbiter", "at": paused["event"]["at"],
-                                   "by": "arbiter", "action": "pause", "article": "6.11.2"}
+        assert paused["event"] == {"type": "pause", "at": paused["event"]["at"], "by": "white"}
+        assert [(r["ruling"], r.get("status"), r["article"]) for r in paused["rulings"]] == [
+            ("clock", "paused", "6.11.2")
+        ]
         assert paused["running"] is None and server.state(game["id"])["paused"] is True
         await white.close()
         await black.close()

@@ -273,7 +273,8 @@ class LiveGame:
 
     async def submit(self, role: str, obj: dict[str, Any]) -> str | None:
         """Take one client message: ``None`` when accepted (sent to all), else the rejection."""
-        async with self.lock:
+        async with self.lock, self.store.exclusive(self.id):
+            await self.catch_up()  # what other processes logged before the lock was ours
             for _attempt in range(_ATTEMPTS):
                 at = self.now_ms()
                 await self._observe_due_flag(at)

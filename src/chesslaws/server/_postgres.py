@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import psycopg
@@ -150,6 +151,21 @@ class PostgresStore:
                 )
         except psycopg.Error as error:
             raise StoreError(f"cannot record game {row.id}: {error}") from None
+        finally:
+            self._pool.put_nowait(conn)
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, game: str) -> AsyncIterator[None]:
+        """Hold the game's append lock across processes (a session advisory lock keyed by the
+        game): the holder catches up with the log, then stamps and appends, so two processes
+        never race for the same sequence number and no event is refused as "too busy"."""
+        conn = await self._pool.get()
+        try:
+            await conn.execute("SELECT pg_advisory_lock(hashtext(%s))", (game,))
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (game,))
         finally:
             self._pool.put_nowait(conn)
 

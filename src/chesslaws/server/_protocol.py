@@ -5,8 +5,8 @@ its own clock) and without ``by`` (its seat says who acts). A seat (``white``, `
 its player's acts; the arbiter sends ``arbiter`` events; a spectator sends nothing. A message
 that breaks these rules is refused here with a sentence saying why, before the arbiter sees it.
 
-One extension: a seat may send ``{"type": "pause"}``, the player pausing the clock to call the
-arbiter (6.11.2); it is logged as the arbiter's ``pause`` event citing 6.11.2.
+A seat may send ``{"type": "pause"}``: the player stops the clocks to call the arbiter (6.11.2),
+an event of the arbiter's own (docs/events.md), which the arbiter's ``resume`` ends.
 """
 
 from __future__ import annotations
@@ -94,8 +94,6 @@ def build_event(role: str, obj: dict[str, Any], at_ms: int) -> Event:
         known = ", ".join(sorted(table[kind])) or "none"
         raise Refused(f"unknown field {unknown[0]!r} in a {kind} event (fields: {known})")
     fields = {**obj, "by": role, "at": Decimal(at_ms).scaleb(-3)}
-    if kind == "pause":
-        fields = {"type": "arbiter", "action": "pause", "article": "6.11.2", "at": fields["at"]}
     try:
         return event_from_json(fields)
     except InvalidEvent as error:

@@ -13,9 +13,11 @@ loop, which keeps the order of appends the order of events without a lock.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import sqlite3
+from collections.abc import AsyncIterator
 from typing import IO, Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -170,6 +172,12 @@ class SQLiteStore:
 
     async def set_origin(self, game: str, origin_ns: int) -> None:
         self._conn.execute("UPDATE games SET origin_ns = ? WHERE id = ?", (origin_ns, game))
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, game: str) -> AsyncIterator[None]:
+        """Nothing to hold: one process owns the file (its lock file), and a game's appends are
+        already one at a time (the live game's lock)."""
+        yield
 
     async def alone(self) -> bool:
         return True  # the lock file guarantees it

@@ -13,6 +13,7 @@ Every append is its own committed transaction, made before any ruling it causes 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Awaitable, Callable
@@ -98,6 +99,10 @@ class EventStore(Protocol):
     async def games(self, *, unfinished: bool = False) -> list[GameRow]: ...
 
     async def set_origin(self, game: str, origin_ns: int) -> None: ...
+
+    def exclusive(self, game: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """The game's append lock across every process sharing the store."""
+        ...
 
     async def alone(self) -> bool:
         """Whether no other server process uses this database now (then a restart may pause

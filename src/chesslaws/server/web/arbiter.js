@@ -150,7 +150,7 @@ function actionText(a) {
     case "add_time": return Number(a.seconds) >= 0 ? `adds ${a.seconds} s to ${who}` : `takes ${-a.seconds} s from ${who}`;
     case "set_time": return `sets ${who}'s clock to ${formatClock(Number(a.seconds) * 1000)}`;
     case "set_moves": return `sets ${who}'s move counter to ${a.moves}`;
-    case "pause": return a.article === "6.11.2" ? "pause: a player calls the arbiter" : "pauses the clocks";
+    case "pause": return "pauses the clocks";
     case "resume": return "resumes the clocks";
     case "observe_flag": return "looks at the clock for a flag";
     case "observe_illegal_move": return "observes an illegal move";
