@@ -87,6 +87,7 @@ class PostgresStore:
         self._appended: dict[str, int] = {}
         self._news = asyncio.Event()
         self._notifier: asyncio.Task[None] | None = None
+        self._held: dict[str, psycopg.AsyncConnection[Any]] = {}
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         try:
@@ -130,7 +131,11 @@ class PostgresStore:
                 await conn.close()
         self._all.clear()
 
-    async def _run(self, query: str, params: Any = None) -> list[Any]:
+    async def _run(self, query: str, params: Any = None, *, game: str | None = None) -> list[Any]:
+        held = self._held.get(game) if game is not None else None
+        if held is not None:
+            cursor = await held.execute(query, params)
+            return await cursor.fetchall() if cursor.description is not None else []
         conn = await self._pool.get()
         try:
             cursor = await conn.execute(query, params)
@@ -162,9 +167,11 @@ class PostgresStore:
         conn = await self._pool.get()
         try:
             await conn.execute("SELECT pg_advisory_lock(hashtext(%s))", (game,))
-            try:
+            self._held[game] = conn  # the game's reads and appends go through the lock's
+            try:  # connection: holders never wait for a second one from the pool (no deadlock)
                 yield
             finally:
+                del self._held[game]
                 await conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (game,))
         finally:
             self._pool.put_nowait(conn)
@@ -174,7 +181,7 @@ class PostgresStore:
     ) -> None:
         params = {"game": game, "seq": seq, "line": line, "result": result, "reason": reason}
         try:
-            await self._run(_APPEND, params)
+            await self._run(_APPEND, params, game=game)
         except pg_errors.UniqueViolation:
             raise SeqTaken(f"{game}#{seq}") from None
         except psycopg.Error as error:
@@ -200,7 +207,9 @@ class PostgresStore:
 
     async def events(self, game: str, since: int = -1) -> list[tuple[int, str]]:
         rows = await self._run(
-            "SELECT seq, line FROM events WHERE game = %s AND seq > %s ORDER BY seq", (game, since)
+            "SELECT seq, line FROM events WHERE game = %s AND seq > %s ORDER BY seq",
+            (game, since),
+            game=game,
         )
         return [(int(seq), str(line)) for seq, line in rows]
 
