@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -215,12 +214,12 @@ class PostgresStore:
 
     async def game(self, game: str) -> GameRow | None:
         rows = await self._run(f"SELECT {_COLUMNS} FROM games WHERE id = %s", (game,))
-        return _row(rows[0]) if rows else None
+        return GameRow.from_db(rows[0]) if rows else None
 
     async def games(self, *, unfinished: bool = False) -> list[GameRow]:
         where = " WHERE result IS NULL" if unfinished else ""
         rows = await self._run(f"SELECT {_COLUMNS} FROM games{where} ORDER BY created, id")
-        return [_row(row) for row in rows]
+        return [GameRow.from_db(row) for row in rows]
 
     async def set_origin(self, game: str, origin_ns: int) -> None:
         await self._run("UPDATE games SET origin_ns = %s WHERE id = %s", (origin_ns, game))
@@ -261,15 +260,3 @@ class PostgresStore:
                     except Exception:  # one game's trouble must not stop the others' news
                         log.exception("following game %s", game)
 
-
-def _row(row: Any) -> GameRow:
-    ident, meta, hashes, origin, created, result, reason = row
-    return GameRow(
-        id=str(ident),
-        meta=json.loads(meta),
-        hashes=json.loads(hashes),
-        origin_ns=int(origin),
-        created=str(created),
-        result=result,
-        reason=reason,
-    )

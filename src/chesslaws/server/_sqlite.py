@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import sqlite3
 from collections.abc import AsyncIterator
-from typing import IO, Any
+from typing import IO
 from urllib.parse import parse_qs, urlsplit
 
 from ._store import GameRow, Listener, SeqTaken, StoreError
@@ -160,7 +159,7 @@ class SQLiteStore:
             "SELECT id, meta, hashes, origin_ns, created, result, reason FROM games WHERE id = ?",
             (game,),
         ).fetchone()
-        return _row(row) if row is not None else None
+        return GameRow.from_db(row) if row is not None else None
 
     async def games(self, *, unfinished: bool = False) -> list[GameRow]:
         where = " WHERE result IS NULL" if unfinished else ""
@@ -168,7 +167,7 @@ class SQLiteStore:
             "SELECT id, meta, hashes, origin_ns, created, result, reason FROM games"
             f"{where} ORDER BY created, id"
         ).fetchall()
-        return [_row(row) for row in rows]
+        return [GameRow.from_db(row) for row in rows]
 
     async def set_origin(self, game: str, origin_ns: int) -> None:
         self._conn.execute("UPDATE games SET origin_ns = ? WHERE id = ?", (origin_ns, game))
@@ -193,16 +192,4 @@ def _rollback(db: sqlite3.Connection) -> None:
     if db.in_transaction:
         db.execute("ROLLBACK")
 
-
-def _row(row: Any) -> GameRow:
-    ident, meta, hashes, origin, created, result, reason = row
-    return GameRow(
-        id=str(ident),
-        meta=json.loads(meta),
-        hashes=json.loads(hashes),
-        origin_ns=int(origin),
-        created=str(created),
-        result=result,
-        reason=reason,
-    )
 

@@ -59,6 +59,21 @@ class GameRow:
     reason: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def from_db(cls, row: Any) -> GameRow:
+        """The row as both stores read it: ``id, meta, hashes, origin_ns, created, result,
+        reason``, with ``meta`` and ``hashes`` as JSON text."""
+        ident, meta, hashes, origin, created, result, reason = row
+        return cls(
+            id=str(ident),
+            meta=json.loads(meta),
+            hashes=json.loads(hashes),
+            origin_ns=int(origin),
+            created=str(created),
+            result=result,
+            reason=reason,
+        )
+
     def meta_json(self) -> str:
         return json.dumps(self.meta, sort_keys=True)
 
