@@ -288,3 +288,64 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
         {"type": "touch", "square": "d8"},
         {"type": "move", "move": "d8h4"},
     ]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
+    """``--serve`` against a real ``chesslaws serve``: the server's own arbiter, fed only by the
+    board's seats, rules the same game (Fool's mate, 5.1.1) and keeps its log."""
+    pytest.importorskip("serial")
+    pytest.importorskip("websockets")
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    from chesslaws.server.testing import ServerProcess
+
+    with ServerProcess(f"sqlite:///{tmp_path / 'games.db'}") as server:
+        game = server.create_game(time_control="300+2")
+        board = SimulatedBoard()
+        process = subprocess.Popen(
+            [
+                sys.executable, "-m", "chesslaws", "eboard", "--port", board.path,
+                "--serve", server.url, "--game", game["id"],
+                "--seat", f"white={game['seats']['white']}",
+                "--seat", f"black={game['seats']['black']}",
+                "--time-control", "300+2",
+            ],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        )  # fmt: skip
+        try:
+            assert board.wait_for_updates(20), "the reader never asked for updates"
+            time.sleep(0.3)
+            _play(
+                board,
+                [
+                    ("lift", "f2"), ("place", "f3", "P"), ("press", "left"),
+                    ("lift", "e7"), ("place", "e5", "p"), ("press", "right"),
+                    ("lift", "g2"), ("place", "g4", "P"), ("press", "left"),
+                    ("lift", "d8"), ("place", "h4", "q"),
+                ],
+            )  # fmt: skip
+            out, err = process.communicate(timeout=20)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
+            board.close()
+        assert process.returncode == 0, err
+        assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
+        deadline = time.monotonic() + 10
+        state = server.state(game["id"])
+        while state["result"] is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            state = server.state(game["id"])
+        lines = server.text(f"/api/games/{game['id']}/log").splitlines()
+    log = [json.loads(line) for line in lines]
+    assert state["san"] == ["f3", "e5", "g4", "Qh4#"]
+    assert (state["result"], state["reason"], state["article"]) == ("0-1", "checkmate", "5.1.1")
+    kinds = [(e["type"], e.get("by")) for e in log if e["type"] != "start"]
+    assert kinds == [
+        ("touch", "white"), ("move", "white"), ("press", "white"),
+        ("touch", "black"), ("move", "black"), ("press", "black"),
+        ("touch", "white"), ("move", "white"), ("press", "white"),
+        ("touch", "black"), ("move", "black"),
+    ]  # fmt: skip
