@@ -34,6 +34,7 @@ from chesslaws.arbiter._events import parse_event as parse_event
 from chesslaws.arbiter._game import Game as Game
 from chesslaws.arbiter._illegal import IllegalKind as IllegalKind
 from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
+from chesslaws.arbiter._illegal import board_after as board_after
 from chesslaws.arbiter._pgn import game_to_pgn as game_to_pgn
 from chesslaws.arbiter._profile import Profile as Profile
 from chesslaws.arbiter._rulings import Penalty as Penalty
@@ -90,6 +91,7 @@ __all__ = [
     "TouchMoveEnforcement",
     "Touched",
     "Variant",
+    "board_after",
     "event_from_json",
     "game_to_pgn",
     "ms_to_seconds",

@@ -27,8 +27,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from chesslaws._color import Color
-from chesslaws.arbiter import Arbiter, Game, Obligation, Ruling, RulingKind
-from chesslaws.arbiter._illegal import board_after
+from chesslaws.arbiter import Arbiter, Game, Obligation, Ruling, RulingKind, board_after
 from chesslaws.core import Position, square_name
 
 __all__ = ["MAX_LOG_BYTES", "WEB", "game_view", "page_routes"]
