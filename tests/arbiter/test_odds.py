@@ -92,7 +92,8 @@ def test_black_flags_at_his_own_time() -> None:
         1.5 white press
         241.5 tick
     """)
-    assert rulings[0] == {"event": 3, "at": 241.5, "ruling": "flag", "by": "black", "article": "6.8"}
+    flag = {"event": 3, "at": 241.5, "ruling": "flag", "by": "black", "article": "6.8"}
+    assert rulings[0] == flag
     assert game.result == "1-0" and game.reason == "flag"
 
 

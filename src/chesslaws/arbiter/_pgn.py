@@ -26,9 +26,10 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
 
     Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for a set position, ``TimeControl`` (the
     control as the event log gave it; under time odds ``WhiteTimeControl`` and
-    ``BlackTimeControl`` instead, as cutechess writes them), ``Termination`` (PGN's standard values) and the reason
-    and Article of the ending as a final comment. Takes a :class:`GameState` (``game.state()``);
-    ``tags`` gives what the log does not know (``White``, ``Event``, ``Date``, ...).
+    ``BlackTimeControl`` instead, as cutechess writes them), ``Termination`` (PGN's standard
+    values) and the reason and Article of the ending as a final comment. Takes a
+    :class:`GameState` (``game.state()``); ``tags`` gives what the log does not know
+    (``White``, ``Event``, ``Date``, ...).
 
     >>> from chesslaws.arbiter import Game
     >>> game, _ = Game.replay(['{"type": "start", "time_control": "60"}',
