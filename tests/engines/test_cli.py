@@ -169,3 +169,13 @@ def test_time_odds_the_clock_cannot_run_are_refused_before_any_engine_starts() -
     done = _match("-engine", "cmd=x", "tc=20+1", "-engine", "cmd=y", "tc=20+2")
     assert done.returncode == 2
     assert "time odds 20+1 against 20+2: the controls may differ only" in done.stderr
+
+
+def test_match_errors_belong_to_the_one_error_family() -> None:
+    from chesslaws import ChessLawsError, _errors, engines
+
+    assert engines.MatchError is _errors.MatchError
+    assert engines.EngineError is _errors.EngineError
+    for error in (engines.MatchError, engines.EngineError):
+        assert issubclass(error, ChessLawsError) and issubclass(error, ValueError)
+        assert error.__name__ in _errors.__doc__

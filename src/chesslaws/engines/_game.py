@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chesslaws._color import Color
+from chesslaws._errors import EngineError, MatchError
 from chesslaws.arbiter import (
     Accept,
     Arbiter,
@@ -40,7 +41,6 @@ from chesslaws.arbiter import (
 )
 from chesslaws.clock import TimeControl
 
-from ._errors import EngineError, MatchError
 from ._openings import Opening
 from ._settings import ClaimPolicy, IllegalMovePolicy, MatchSettings
 from ._timecontrol import go_arguments

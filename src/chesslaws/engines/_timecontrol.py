@@ -26,10 +26,8 @@ from __future__ import annotations
 import re
 
 from chesslaws._color import Color
-from chesslaws._errors import TimeControlError
+from chesslaws._errors import MatchError, TimeControlError
 from chesslaws.clock import Clock, Period, TimeControl
-
-from ._errors import MatchError
 
 __all__ = ["go_arguments", "read_match_tc"]
 
