@@ -14,8 +14,10 @@ working, and carries what went wrong as data (the input, where in it, and why)::
     ├── InvalidEvent        an event-log line the arbiter cannot take (``line``, ``field``)
     ├── InvalidReading      an e-board reading that cannot be read (``line``, ``field``)
     ├── TimeControlError    a time-control string that cannot be read (``index``)
-    └── ClockError          a clock used against its state (a press by the side not on move,
-                            time running backwards, a control that cannot drive a clock)
+    ├── ClockError          a clock used against its state (a press by the side not on move,
+    │                       time running backwards, a control that cannot drive a clock)
+    ├── MatchError          an engine-match option that cannot be read (``option`` names it)
+    └── EngineError         an engine that cannot be started or does not speak UCI (``engine``)
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ __all__ = [
     "AmbiguousMove",
     "ChessLawsError",
     "ClockError",
+    "EngineError",
     "IllegalMove",
     "IllegalPosition",
     "InvalidEvent",
     "InvalidFen",
     "InvalidNotation",
     "InvalidReading",
+    "MatchError",
     "PgnError",
     "PositionProblem",
     "TimeControlError",
@@ -160,3 +164,19 @@ class TimeControlError(ChessLawsError):
 class ClockError(ChessLawsError):
     """A chess clock used against its state (Article 6): e.g. a press by the side whose clock is
     not running, an instant earlier than one already seen, or a control with no clock (``-``)."""
+
+
+class MatchError(ChessLawsError):
+    """A match option that cannot be read; ``option`` names it (``-engine``, ``tc``, ...)."""
+
+    def __init__(self, message: str, *, option: str = "") -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class EngineError(ChessLawsError):
+    """An engine that cannot be started, or that does not answer as UCI requires."""
+
+    def __init__(self, message: str, *, engine: str = "") -> None:
+        super().__init__(message)
+        self.engine = engine

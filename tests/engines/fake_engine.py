@@ -1,7 +1,7 @@
 """A scripted UCI engine for the match tests: plays a legal move at once, or misbehaves on cue.
 
 ``python fake_engine.py [--name N] [--illegal-at K,...] [--crash-at K] [--stall-at K]
-[--garbage-at K] [--late-at K] [--think MS] [--score CP] [--script FILE]``
+[--garbage-at K] [--late-at K] [--think MS] [--score CP] [--script FILE] [--log FILE]``
 
 On its K-th ``go`` (1-based, counted over the whole process) it plays an illegal move, exits,
 stops answering anything (``isready`` included), prints garbage and a ``bestmove`` that is no
@@ -9,7 +9,8 @@ move, or thinks until told ``stop``. Otherwise it plays the first legal move in 
 ``--think`` ms, reporting the score ``--score``; the move is chosen when ``position`` arrives,
 so answering ``go`` is instant. With ``--script`` (a file of UCI moves of one game) it plays the
 script's move for the ply it is asked about, with no move generation at all: the benchmark's
-engine, answering in microseconds.
+engine, answering in microseconds. With ``--log`` it appends every ``go`` line it receives to
+the file, so that tests can check what it was told.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def main() -> None:
     parser.add_argument("--think", type=int, default=0)
     parser.add_argument("--score", type=int, default=0)
     parser.add_argument("--script", default=None)
+    parser.add_argument("--log", default=None)
     args = parser.parse_args()
     if args.script is not None:
         with open(args.script, encoding="utf-8") as handle:
@@ -109,6 +111,9 @@ def main() -> None:
         elif command == "go":
             started = time.perf_counter_ns()
             gos += 1
+            if args.log is not None:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(line.strip() + "\n")
             if gos in args.crash_at:
                 os._exit(3)
             if gos in args.stall_at:

@@ -79,6 +79,7 @@ def test_time_odds(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     game = pgn.read_game(out.read_text())
     assert (game.tags["WhiteTimeControl"], game.tags["BlackTimeControl"]) == ("20", "10")
+    assert "TimeControl" not in game.tags  # as cutechess writes odds: no one control
     assert parse_clock_comment(game.main.comments[0])[0] <= 20_000
     assert 9_000 < (parse_clock_comment(game.main.comments[1])[0] or 0) <= 10_000
 
@@ -165,7 +166,30 @@ def test_bad_values(args: list[str], option: str) -> None:
     assert str(caught.value).startswith(option)
 
 
-def test_time_odds_the_clock_cannot_run_are_refused_before_any_engine_starts() -> None:
-    done = _match("-engine", "cmd=x", "tc=20+1", "-engine", "cmd=y", "tc=20+2")
+def test_time_odds_in_increments_periods_and_delays_are_played(tmp_path: Path) -> None:
+    out = tmp_path / "g.pgn"
+    done = _match(
+        "-engine", _fake(), "tc=20+1", "-engine", _fake(), "tc=2/20:10d1",
+        "-games", "1", "-maxmoves", "3", "-pgnout", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    game = pgn.read_game(out.read_text())
+    assert (game.tags["WhiteTimeControl"], game.tags["BlackTimeControl"]) == ("20+1", "2/20:10d1")
+    black_second = parse_clock_comment(game.main.comments[3])[0] or 0
+    assert 29_000 < black_second <= 30_000  # Black's own second period came in
+
+
+def test_a_missing_control_is_refused_before_any_engine_starts() -> None:
+    done = _match("-engine", "cmd=x", "tc=20+1", "-engine", "cmd=y")
     assert done.returncode == 2
-    assert "time odds 20+1 against 20+2: the controls may differ only" in done.stderr
+    assert "give a time control: -each tc=TC (or tc= in each -engine)" in done.stderr
+
+
+def test_match_errors_belong_to_the_one_error_family() -> None:
+    from chesslaws import ChessLawsError, _errors, engines
+
+    assert engines.MatchError is _errors.MatchError
+    assert engines.EngineError is _errors.EngineError
+    for error in (engines.MatchError, engines.EngineError):
+        assert issubclass(error, ChessLawsError) and issubclass(error, ValueError)
+        assert error.__name__ in _errors.__doc__

@@ -93,3 +93,13 @@ def test_increment_from_move_n_is_told_from_that_move() -> None:
 def test_times_are_never_below_one_millisecond() -> None:
     clock = _clock("1+0")
     assert _args(go_arguments(clock, 5_000))["wtime"] == 1
+
+
+def test_time_odds_each_side_told_its_own_increment_and_the_movers_moves_to_go() -> None:
+    clock = Clock("2/10:5", black_time_control="60+0.5d0.2", source=None)
+    clock.start(0)
+    assert _args(go_arguments(clock, 0)) == {
+        "wtime": 10_000, "winc": 0, "btime": 60_000, "binc": 700, "movestogo": 2
+    }
+    clock.press(WHITE, 1_000)
+    assert "movestogo" not in _args(go_arguments(clock, 1_000))  # Black has no control

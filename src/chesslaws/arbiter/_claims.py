@@ -444,7 +444,7 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     players get the increment from now on and the opponent two extra minutes."""
     clock = d.clock
     assert clock is not None and event.player is not None
-    if d.rules.mode is Mode.BLITZ or clock.time_control.has_increment:
+    if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
         raise Rejected("Guidelines III apply only to standard and rapid games without increment")
     player = event.player
     if clock.remaining(player, event.at) >= 120_000:

@@ -17,12 +17,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chesslaws._color import Color
+from chesslaws._errors import ClockError, TimeControlError
 from chesslaws.clock import Clock, TimeControl
 
 from ._events import Mode
 from ._time import Millis
 
 __all__ = ["ClockState"]
+
+
+def _read(text: str, player: str) -> TimeControl:
+    try:
+        return TimeControl.parse(text)
+    except TimeControlError as error:
+        raise TimeControlError(
+            f"{player}'s control: {error}", text=error.text, index=error.index
+        ) from None
+
+
+_FASTER = (Mode.BLITZ, Mode.RAPID, Mode.STANDARD)
+
+
+def _mode(white: TimeControl, black: TimeControl) -> Mode:
+    """The category of the game (A.1, B.1): rapid and blitz are defined by the time "for each
+    player", so under time odds that put the players in different categories the Laws name
+    none; chesslaws takes the faster one, whose rules the player with less time needs (the
+    ``start`` event's ``mode`` may say otherwise)."""
+    found = [c for c in (white.category(), black.category()) if c is not None]
+    if not found:
+        return Mode.STANDARD
+    return min(found, key=_FASTER.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +69,31 @@ class ClockState:
     last_press: LastPress | None = None
 
     @classmethod
-    def create(cls, time_control: str, first: Color) -> ClockState | None:
+    def create(
+        cls, time_control: str, first: Color, black_time_control: str | None = None
+    ) -> ClockState | None:
         """A started clock for ``time_control`` (``first``'s clock runs), or None for ``-``/``?``.
 
-        Raises ``TimeControlError`` for a string that is no time control.
+        With ``black_time_control`` the game is at time odds: ``time_control`` is White's and
+        each player's clock runs his own control; both must have a clock. Raises
+        ``TimeControlError`` for a string that is no time control and ``ClockError`` for a
+        pair of controls no clock can run (a sandclock for one player only).
         """
-        tc = TimeControl.parse(time_control)
-        if not tc.has_clock:
-            return None
-        category = tc.category()
-        clock = Clock(tc, source=None)
+        if black_time_control is None:
+            tc = black = TimeControl.parse(time_control)
+        else:
+            tc, black = _read(time_control, "White"), _read(black_time_control, "Black")
+        if not (tc.has_clock and black.has_clock):
+            if black_time_control is None:
+                return None
+            missing = "White" if not tc.has_clock else "Black"
+            raise ClockError(
+                f"time odds need a clock for each player: {missing}'s control is "
+                f"{(tc if missing == 'White' else black).canonical()!r}"
+            )
+        clock = Clock(tc, black_time_control=black, source=None)
         clock.start(0, color=first)
-        return cls(clock, category if category is not None else Mode.STANDARD)
+        return cls(clock, _mode(tc, black))
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -66,7 +103,13 @@ class ClockState:
 
     @property
     def time_control(self) -> TimeControl:
+        """The control of both players (``ClockError`` under time odds: see time_controls)."""
         return self.clock.time_control
+
+    @property
+    def time_controls(self) -> tuple[TimeControl, TimeControl]:
+        """White's and Black's controls (the same one unless the game is at odds)."""
+        return self.clock.time_controls
 
     def remaining(self, color: Color, at: Millis) -> Millis:
         return Millis(self.clock.remaining(color, at))
@@ -145,7 +188,10 @@ class ClockState:
     def add_increment(self, ms: int) -> ClockState:
         """Both players get a Fischer increment of ``ms`` from the next completed move (III.4)."""
         clock = self.clock.copy()
-        clock.set_time_control(clock.time_control.with_increment(ms))
+        white, black = clock.time_controls
+        clock.set_time_control(
+            white.with_increment(ms), black_time_control=black.with_increment(ms)
+        )
         return self._with(clock)
 
     def pause(self, at: Millis) -> ClockState:

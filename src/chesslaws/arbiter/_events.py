@@ -165,18 +165,39 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """The game starts and White's clock starts (6.6). ``time_control`` ``None``: no clock."""
+    """The game starts and White's clock starts (6.6). ``time_control`` ``None``: no clock.
+
+    ``time_controls`` (an extension: time odds, e.g. Armageddon) gives each player his own
+    control, White's then Black's, in place of ``time_control`` (which is then ``None``; both
+    at once is an :class:`~chesslaws.InvalidEvent` naming ``time_controls``).
+    """
 
     time_control: str | None = None
     fen: str | None = None
     variant: Variant = Variant.STANDARD
     mode: Mode | None = None
     rules: Rules = field(default_factory=Rules)
+    time_controls: tuple[str, str] | None = None
 
     at: Millis = 0  # type: ignore[assignment]
 
+    def __post_init__(self) -> None:
+        if self.time_controls is not None and self.time_control is not None:
+            raise InvalidEvent(_BOTH_FORMS, field="time_controls")
+
+    def control_of(self, color: Color) -> str | None:
+        """The control ``color`` plays under as the event wrote it (``None``: no clock)."""
+        if self.time_controls is not None:
+            return self.time_controls[color]
+        return self.time_control
+
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "start", "time_control": self.time_control}
+        out: dict[str, Any] = {"type": "start"}
+        if self.time_controls is None:
+            out["time_control"] = self.time_control
+        else:
+            white, black = self.time_controls
+            out["time_controls"] = {"white": white, "black": black}
         if self.fen is not None:
             out["fen"] = self.fen
         if self.variant is not Variant.STANDARD:
@@ -531,11 +552,45 @@ def _rules(reader: _Reader) -> Rules:
     )
 
 
+_BOTH_FORMS = (
+    "start event: give 'time_control' (one control for both players) or 'time_controls' "
+    "(one per player), not both"
+)
+
+
+def _time_controls(reader: _Reader) -> tuple[str, str] | None:
+    """The ``time_controls`` object of a start event: ``{"white": TC, "black": TC}``."""
+    obj = reader.obj
+    raw = obj.get("time_controls")
+    if raw is None:
+        return None
+    if obj.get("time_control") is not None:
+        raise reader.fail("time_controls", _BOTH_FORMS.removeprefix("start event: "))
+    shape = '{"white": "300", "black": "240+2@61"}'
+    if not isinstance(raw, dict) or set(raw) != {"white", "black"}:
+        raise reader.fail(
+            "time_controls",
+            f"'time_controls' must be an object with a control for each player, such as "
+            f"{shape}, not {raw!r}"[:300],
+        )
+    pair = []
+    for name in ("white", "black"):
+        value = raw[name]
+        if not isinstance(value, str) or not value.strip():
+            raise reader.fail(
+                "time_controls",
+                f"'time_controls' {name}: a time-control string, not {value!r}"[:300],
+            )
+        pair.append(value.strip())
+    return pair[0], pair[1]
+
+
 def _start(reader: _Reader) -> Start:
     obj = reader.obj
     tc = obj.get("time_control")
     if tc is not None and not isinstance(tc, str):
         raise reader.fail("time_control", f"'time_control' must be a string or null, not {tc!r}")
+    controls = _time_controls(reader)
     fen = obj.get("fen")
     if fen is not None and (not isinstance(fen, str) or not fen.strip()):
         raise reader.fail("fen", f"'fen' must be a FEN string, not {fen!r}")
@@ -545,6 +600,7 @@ def _start(reader: _Reader) -> Start:
         variant=reader.enum("variant", Variant, Variant.STANDARD),
         mode=reader.enum("mode", Mode) if obj.get("mode") is not None else None,
         rules=_rules(reader),
+        time_controls=controls,
     )
 
 
@@ -612,7 +668,9 @@ def _arbiter(reader: _Reader) -> Arbiter:
 
 _COMMON = frozenset({"type", "at", "by"})
 _KEYS: dict[str, frozenset[str]] = {
-    "start": frozenset({"type", "time_control", "fen", "variant", "mode", "rules"}),
+    "start": frozenset(
+        {"type", "time_control", "time_controls", "fen", "variant", "mode", "rules"}
+    ),
     "touch": _COMMON | {"square", "piece"},
     "adjust": _COMMON | {"square"},
     "move": _COMMON | {"move", "hands"},

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import TimeControl, format_clk
 from chesslaws.core import Move, Position
 from chesslaws.endings import Reason
 
-from ._events import Variant
+from ._events import Start, Variant
 from ._state import GameState
 
 __all__ = ["game_to_pgn"]
@@ -24,9 +25,11 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     """The game in PGN export format: moves, ``[%clk]`` after each completed move, the result.
 
     Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for a set position, ``TimeControl`` (the
-    control as the event log gave it), ``Termination`` (PGN's standard values) and the reason
-    and Article of the ending as a final comment. Takes a :class:`GameState` (``game.state()``);
-    ``tags`` gives what the log does not know (``White``, ``Event``, ``Date``, ...).
+    control as the event log gave it; under time odds ``WhiteTimeControl`` and
+    ``BlackTimeControl`` instead, as cutechess writes them), ``Termination`` (PGN's standard
+    values) and the reason and Article of the ending as a final comment. Takes a
+    :class:`GameState` (``game.state()``); ``tags`` gives what the log does not know
+    (``White``, ``Event``, ``Date``, ...).
 
     >>> from chesslaws.arbiter import Game
     >>> game, _ = Game.replay(['{"type": "start", "time_control": "60"}',
@@ -51,7 +54,7 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     if chess960:
         tags["Variant"] = "Chess960"
     if start is not None:
-        tags["TimeControl"] = _time_control(start.time_control)
+        tags.update(_time_control_tags(start))
     ending = state.ending
     if ending is not None:
         known = {r.value: r for r in Reason}.get(ending.reason)
@@ -74,6 +77,16 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
         chess960=chess960,
     )
     return pgn.write_game(record)
+
+
+def _time_control_tags(start: Start) -> dict[str, str]:
+    """``TimeControl``, or ``WhiteTimeControl`` and ``BlackTimeControl`` when the players'
+    controls differ (then no ``TimeControl``: no one control is the game's)."""
+    white = _time_control(start.control_of(Color.WHITE))
+    black = _time_control(start.control_of(Color.BLACK))
+    if white == black:
+        return {"TimeControl": white}
+    return {"WhiteTimeControl": white, "BlackTimeControl": black}
 
 
 def _time_control(text: str | None) -> str:

@@ -72,13 +72,19 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
         raise Rejected(f"bad 'fen': {error}") from None
     clock: ClockState | None = None
     mode = event.mode
-    if event.time_control is not None:
+    if event.time_controls is not None:
+        white, black = event.time_controls
+        try:
+            clock = ClockState.create(white, position.side_to_move, black)
+        except ChessLawsError as error:
+            raise Rejected(f"bad 'time_controls': {error}") from None
+    elif event.time_control is not None:
         try:
             clock = ClockState.create(event.time_control, position.side_to_move)
         except ChessLawsError as error:
             raise Rejected(f"bad 'time_control': {error}") from None
-        if mode is None and clock is not None:
-            mode = clock.mode
+    if mode is None and clock is not None:
+        mode = clock.mode
     d.start = event
     d.profile = Profile(mode or Mode.STANDARD, event.rules, d.mate_budget)
     d.board = BoardState.start(position)

@@ -8,11 +8,13 @@
         [-illegal lose|fide] [-claims auto|never] [-srand N] [-event NAME] [--json]
 
 TC is the clock's syntax (40/5400+30:1800+30, 300d5, 300b5) or cutechess's moves/time+inc
-with fractional seconds (10+0.1, 40/60+0.6, 1:30+1). Each game goes to the PGN file as soon as
-it ends. Progress goes to standard error (a rich progress bar on a terminal when rich is
-installed, else one line per game); the summary is the last lines of standard output, or one
-JSON object with --json. Exit status: 0, 1 when an engine fault stopped the match (see
--recover), 2 for bad options or an engine that cannot be started. See docs/match.md.
+with fractional seconds (10+0.1, 40/60+0.6, 1:30+1); tc= in an -engine is that engine's own
+control (time odds: any two controls, each engine's clock runs its own). Each game goes to
+the PGN file as soon as it ends. Progress goes to standard error (a rich progress bar on a
+terminal when rich is installed, else one line per game); the summary is the last lines of
+standard output, or one JSON object with --json. Exit status: 0, 1 when an engine fault
+stopped the match (see -recover), 2 for bad options or an engine that cannot be started. See
+docs/match.md.
 """
 
 from __future__ import annotations
@@ -114,9 +116,12 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary
     assert summary is not None
     settings = options.settings
+    controls = [str(settings.control_of(0)), str(settings.control_of(1))]
     if options.json:
         data = {
             "engines": [settings.engines[0].label, settings.engines[1].label],
+            "time_controls": controls,
+            "time_odds": controls[0] != controls[1],
             **summary.to_json(),
             "stopped": result.stopped or None,
         }
@@ -124,7 +129,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         if result.stopped:
             print(f"Match stopped: {result.stopped}")
-        print(f"{settings.engines[0].label} vs {settings.engines[1].label}")
+        first, second = settings.engines[0].label, settings.engines[1].label
+        if controls[0] != controls[1]:
+            print(f"{first} ({controls[0]}) vs {second} ({controls[1]}): time odds")
+        else:
+            print(f"{first} vs {second}")
         for line in summary.lines():
             print(line)
     return 1 if result.stopped and not result.stopped.startswith("SPRT") else 0

@@ -22,6 +22,7 @@ Time controls (frozen values)::
 The clock (mutable, driven by explicit ``now`` instants or a TimeSource)::
 
     clock = Clock(tc, source=MONOTONIC)    # or source=ManualTimeSource(), or None (always now=)
+    Clock("300", black_time_control="240+2@61")   # time odds: each player's own control
     clock.start(now=None, color=WHITE)     # 6.6
     clock.press(color, now=None) -> int    # completes the move (6.2.1): increment, move count,
                                            # next period's time; returns the presser's time
@@ -31,8 +32,11 @@ The clock (mutable, driven by explicit ``now`` instants or a TimeSource)::
     clock.pause(now), clock.resume(now), clock.stop(now)                    # 6.11
     clock.switch(color, now)               # hand the clock over without a move (6.5, 7.1)
     clock.add_time(color, ms, now=None), clock.set_time(color, ms, now=None)  # 6.10.2
-    clock.set_moves(color, n), clock.set_time_control(tc), clock.clear_flag(color)
+    clock.set_moves(color, n), clock.set_time_control(tc, black_time_control=None)
+    clock.clear_flag(color)
     clock.moves_completed(color), clock.period(color), clock.moves_to_control(color)
+    clock.period_of(color) -> Period, clock.time_control_of(color), clock.time_controls,
+    clock.odds, clock.time_control (both players'; ClockError under odds)
     clock.running (Color | None), clock.turn, clock.paused, clock.started, clock.stopped
 
 PGN clock comments::

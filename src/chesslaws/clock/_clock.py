@@ -8,6 +8,9 @@ injected :class:`~chesslaws.clock.TimeSource`.
 Model, per Article 6:
 
 * One side's clock runs at a time (6.1). ``start`` starts White's (6.6) or the given side's.
+* Each player may have his own control (time odds, e.g. Armageddon): ``black_time_control``.
+  A player's periods, move counts, increments and delays are then his own (6.2, 6.3 per
+  player); with one control for both (the default) the two are the same.
 * ``press(color)`` completes ``color``'s move (6.2.1): the time used is taken off, the period's
   increment is added (from the period's ``increment_from`` move on), a Bronstein delay gives back
   the time used up to the delay, the move is counted, and when the period's moves are completed
@@ -80,6 +83,27 @@ def _periods_of(tc: TimeControl) -> tuple[Period, ...]:
     return tc.periods
 
 
+def _control(time_control: TimeControl | str) -> TimeControl:
+    if isinstance(time_control, str):
+        return TimeControl.parse(time_control)
+    return time_control
+
+
+def _pair(
+    white: TimeControl | str, black: TimeControl | str | None
+) -> tuple[tuple[TimeControl, TimeControl], tuple[tuple[Period, ...], tuple[Period, ...]]]:
+    """Both players' controls and periods; a sandclock for one side only is refused."""
+    w = _control(white)
+    b = w if black is None else _control(black)
+    sand = (w.kind is TimeControlKind.SANDCLOCK, b.kind is TimeControlKind.SANDCLOCK)
+    if sand[0] != sand[1]:
+        raise ClockError(
+            f"time odds {w.canonical()!r} against {b.canonical()!r}: a sandclock runs for both "
+            "players or for neither"
+        )
+    return (w, b), (_periods_of(w), _periods_of(b))
+
+
 def _check_ms(what: str, ms: object) -> int:
     if type(ms) is not int:
         raise ClockError(f"{what} must be integer milliseconds, got {ms!r}")
@@ -92,6 +116,8 @@ class Clock:
     ``Clock(time_control, source=MONOTONIC)``: ``time_control`` is a :class:`TimeControl` or a
     string for :meth:`TimeControl.parse`. ``source`` is read when an operation is given no
     ``now``; ``None`` means the caller always passes instants (see the module docstring).
+    ``black_time_control`` gives Black his own control (time odds); ``time_control`` is then
+    White's. Each player's clock runs his own periods, increments and delays.
 
     All times and instants are integer milliseconds. Colours are :class:`~chesslaws.Color`.
 
@@ -102,6 +128,9 @@ class Clock:
     292000
     >>> clock.remaining(BLACK, now=15_000), clock.running
     (295000, <Color.BLACK: 1>)
+    >>> odds = Clock("300", black_time_control="240+2@61", source=None)  # Armageddon
+    >>> odds.remaining(WHITE), odds.remaining(BLACK)
+    (300000, 240000)
     """
 
     __slots__ = (
@@ -129,19 +158,22 @@ class Clock:
     )
 
     def __init__(
-        self, time_control: TimeControl | str, *, source: TimeSource | None = MONOTONIC
+        self,
+        time_control: TimeControl | str,
+        *,
+        black_time_control: TimeControl | str | None = None,
+        source: TimeSource | None = MONOTONIC,
     ) -> None:
-        tc = TimeControl.parse(time_control) if isinstance(time_control, str) else time_control
-        periods = _periods_of(tc)
-        self._tc = tc
-        self._sand = tc.kind is TimeControlKind.SANDCLOCK
+        controls, periods = _pair(time_control, black_time_control)
+        self._tc = controls
+        self._sand = controls[0].kind is TimeControlKind.SANDCLOCK
         self._source = source
         self._install(periods)
-        first = periods[0]
-        self._main = [first.time, first.time]
+        white, black = periods[0][0], periods[1][0]
+        self._main = [white.time, black.time]
         self._moves = [0, 0]
         self._period = [0, 0]
-        self._end: list[int | None] = [first.moves, first.moves]
+        self._end: list[int | None] = [white.moves, black.moves]
         self._flag: list[int | None] = [None, None]
         self._flag_order: list[Color] = []
         self._out = [False, False]
@@ -154,18 +186,23 @@ class Clock:
         self._turn_elapsed = 0
         self._last: int | None = None
 
-    def _install(self, periods: tuple[Period, ...]) -> None:
+    def _install(self, periods: tuple[tuple[Period, ...], tuple[Period, ...]]) -> None:
+        """Each player's periods (indexed by colour) and what a press reads from them."""
         self._periods = periods
-        self._sdelay = tuple(p.simple_delay for p in periods)
-        # Per period, what a press needs: increment, its first move, Bronstein delay, final?
+        self._sdelay = tuple(tuple(p.simple_delay for p in own) for own in periods)
+        # Per player and period, what a press needs: increment, its first move, Bronstein
+        # delay, final?
         self._spec = tuple(
-            (
-                p.increment,
-                p.increment_from,
-                p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
-                p.moves is None,
+            tuple(
+                (
+                    p.increment,
+                    p.increment_from,
+                    p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
+                    p.moves is None,
+                )
+                for p in own
             )
-            for p in periods
+            for own in periods
         )
 
     # --- instants -----------------------------------------------------------------------------
@@ -234,7 +271,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[self._period[color]]
+        self._delay_left = self._sdelay[color][self._period[color]]
 
     def press(self, color: Color, now: int | None = None) -> int:
         """``color`` presses the clock, completing his move (Article 6.2.1); his time after it.
@@ -266,7 +303,7 @@ class Clock:
                 main[color] -= elapsed - delay
             elapsed += self._turn_elapsed
         p = self._period[color]
-        increment, increment_from, refund, final = self._spec[p]
+        increment, increment_from, refund, final = self._spec[color][p]
         n = self._moves[color] + 1
         self._moves[color] = n
         if not (final and out[color]):
@@ -277,7 +314,7 @@ class Clock:
                 main[color] += add
                 out[color] = False
         if n == self._end[color]:
-            periods = self._periods
+            periods = self._periods[color]
             q = p + 1 if p + 1 < len(periods) else p
             following = periods[q]
             self._period[color] = q
@@ -289,7 +326,7 @@ class Clock:
         self._side = other
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[self._period[other]]
+        self._delay_left = self._sdelay[other][self._period[other]]
         return main[color]
 
     def pause(self, now: int | None = None) -> None:
@@ -327,7 +364,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[self._period[color]]
+        self._delay_left = self._sdelay[color][self._period[color]]
 
     def stop(self, now: int | None = None) -> None:
         """Stop the clock for good (the game is over); corrections and questions still work."""
@@ -352,8 +389,32 @@ class Clock:
 
     @property
     def time_control(self) -> TimeControl:
-        """The time control the clock runs (changed only by :meth:`set_time_control`)."""
+        """The time control the clock runs for both players (changed by :meth:`set_time_control`).
+
+        Under time odds there is none for both: :class:`~chesslaws.ClockError`; ask
+        :meth:`time_control_of` or :attr:`time_controls`.
+        """
+        white, black = self._tc
+        if white != black:
+            raise ClockError(
+                f"the players have different time controls ({white} for White, {black} for "
+                "Black): ask time_control_of(color)"
+            )
+        return white
+
+    @property
+    def time_controls(self) -> tuple[TimeControl, TimeControl]:
+        """White's and Black's time controls (the same one unless the game is at odds)."""
         return self._tc
+
+    def time_control_of(self, color: Color) -> TimeControl:
+        """The time control ``color``'s clock runs."""
+        return self._tc[color]
+
+    @property
+    def odds(self) -> bool:
+        """Whether the players have different time controls (time odds)."""
+        return self._tc[0] != self._tc[1]
 
     @property
     def running(self) -> Color | None:
@@ -389,6 +450,10 @@ class Clock:
     def period(self, color: Color) -> int:
         """Index into the control's periods of the period ``color`` is playing now."""
         return self._period[color]
+
+    def period_of(self, color: Color) -> Period:
+        """The period ``color`` is playing now, from his own control."""
+        return self._periods[color][self._period[color]]
 
     def moves_to_control(self, color: Color) -> int | None:
         """Moves ``color`` must still complete in the current period (``None``: rest of game)."""
@@ -506,12 +571,12 @@ class Clock:
         if type(moves) is not int or moves < 0:
             raise ClockError(f"set_moves: a number of completed moves >= 0, got {moves!r}")
         self._moves[color] = moves
-        self._period[color], self._end[color] = self._locate(moves)
+        self._period[color], self._end[color] = self._locate(color, moves)
 
-    def _locate(self, moves: int) -> tuple[int, int | None]:
-        """Period index and its closing move count for a side that has completed ``moves``."""
+    def _locate(self, color: Color, moves: int) -> tuple[int, int | None]:
+        """Index of ``color``'s period and its closing move count once he completed ``moves``."""
         done = 0
-        periods = self._periods
+        periods = self._periods[color]
         for i, period in enumerate(periods):
             if period.moves is None:
                 return i, None
@@ -524,20 +589,25 @@ class Clock:
         laps = (moves - start) // last.moves
         return len(periods) - 1, start + (laps + 1) * last.moves
 
-    def set_time_control(self, time_control: TimeControl | str) -> None:
+    def set_time_control(
+        self,
+        time_control: TimeControl | str,
+        *,
+        black_time_control: TimeControl | str | None = None,
+    ) -> None:
         """Install another control (6.10.2; Guidelines III.4), keeping times and move counters.
 
+        ``time_control`` is for both players, or White's when ``black_time_control`` is given.
         Each side's period is found again from his move counter. The change applies from the
         next completed move; the current move's delay is kept.
         """
-        tc = TimeControl.parse(time_control) if isinstance(time_control, str) else time_control
-        periods = _periods_of(tc)
-        if (tc.kind is TimeControlKind.SANDCLOCK) != self._sand:
+        controls, periods = _pair(time_control, black_time_control)
+        if (controls[0].kind is TimeControlKind.SANDCLOCK) != self._sand:
             raise ClockError("set_time_control: cannot switch between a sandclock and periods")
-        self._tc = tc
+        self._tc = controls
         self._install(periods)
         for color in (WHITE, BLACK):
-            self._period[color], self._end[color] = self._locate(self._moves[color])
+            self._period[color], self._end[color] = self._locate(color, self._moves[color])
 
     def clear_flag(self, color: Color) -> None:
         """Forget ``color``'s fallen flag: the arbiter has ruled it void (6.4, 6.10)."""
@@ -589,8 +659,12 @@ class Clock:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
+        white, black = self._tc
+        control = repr(white.canonical())
+        if white != black:
+            control = f"{control} against {black.canonical()!r}"
         return (
-            f"<Clock {self._tc.canonical()!r} white={self._main[WHITE]} "
+            f"<Clock {control} white={self._main[WHITE]} "
             f"black={self._main[BLACK]} moves={self._moves[WHITE]}/{self._moves[BLACK]} "
             f"{self._state_text()}>"
         )

@@ -8,8 +8,8 @@ is its command line; ``docs/match.md`` describes both.
 
 from __future__ import annotations
 
-from chesslaws.engines._errors import EngineError as EngineError
-from chesslaws.engines._errors import MatchError as MatchError
+from chesslaws._errors import EngineError as EngineError
+from chesslaws._errors import MatchError as MatchError
 from chesslaws.engines._game import GameReport as GameReport
 from chesslaws.engines._game import MoveNote as MoveNote
 from chesslaws.engines._game import play_game as play_game

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chesslaws._color import Color
+from chesslaws._errors import EngineError
 from chesslaws.arbiter import (
     Accept,
     Arbiter,
@@ -40,13 +41,12 @@ from chesslaws.arbiter import (
 )
 from chesslaws.clock import TimeControl
 
-from ._errors import EngineError, MatchError
 from ._openings import Opening
 from ._settings import ClaimPolicy, IllegalMovePolicy, MatchSettings
 from ._timecontrol import go_arguments
 from ._uci import Info, Reply, ReplyKind, UciEngine
 
-__all__ = ["GameReport", "MoveNote", "check_odds", "play_game"]
+__all__ = ["GameReport", "MoveNote", "play_game"]
 
 _WIN = {Color.WHITE: "1-0", Color.BLACK: "0-1"}
 _FAULT_TERMINATION = {
@@ -132,18 +132,13 @@ class _Referee:
         return rulings
 
     def _start(self, controls: list[TimeControl]) -> None:
+        """The start event: one control for both, or each engine's own (time odds)."""
         white, black = controls
-        fen = self.report.start_fen
-        self.feed(Start(time_control=str(white), fen=None if fen == _INITIAL else fen))
-        if white != black:
-            self.feed(
-                Arbiter(
-                    Millis(0),
-                    ArbiterActionKind.SET_TIME,
-                    player=Color.BLACK,
-                    seconds=Millis(black.periods[0].time),
-                )
-            )
+        fen = None if self.report.start_fen == _INITIAL else self.report.start_fen
+        if white == black:
+            self.feed(Start(time_control=str(white), fen=fen))
+        else:
+            self.feed(Start(time_controls=(str(white), str(black)), fen=fen))
 
     def advance(self, ms: int) -> None:
         """The game's time moves on by ``ms``: the mover's thinking time."""
@@ -232,7 +227,8 @@ async def play_game(
     *,
     white_index: int = 0,
 ) -> GameReport:
-    """Play one game: ``engines[white_index]`` has White; ``controls`` are (White's, Black's).
+    """Play one game: ``engines[white_index]`` has White; ``controls`` are (White's, Black's),
+    each engine's own clock (different ones are time odds: each side is told its own).
 
     Each engine is sent ``ucinewgame`` first. The report's ``faulty`` lists the indices (into
     ``engines``) of engines that crashed or stalled and need a new process.
@@ -245,7 +241,6 @@ async def play_game(
     start = opening.position()
     names = (by_color[Color.WHITE].name, by_color[Color.BLACK].name)
     report = GameReport(names[0], names[1], opening, start.fen())
-    check_odds(controls)
     referee = _Referee(settings, report, list(controls))
     for color in (Color.WHITE, Color.BLACK):
         try:
@@ -277,26 +272,6 @@ async def play_game(
             break
         _adjudicate(referee, color, reply)
     return _finish(report, referee)
-
-
-def check_odds(controls: tuple[TimeControl, TimeControl]) -> None:
-    """Time odds the arbiter's clock can run: the controls differ at most in the first period's
-    time, which the arbiter sets for Black at the start (6.10.2); else :class:`MatchError`."""
-    white, black = controls
-    if white == black:
-        return
-    same_shape = len(white.periods) == len(black.periods) and all(
-        (a.moves, a.increment, a.increment_from, a.delay, a.delay_mode)
-        == (b.moves, b.increment, b.increment_from, b.delay, b.delay_mode)
-        and (i == 0 or a.time == b.time)
-        for i, (a, b) in enumerate(zip(white.periods, black.periods, strict=False))
-    )
-    if not same_shape:
-        raise MatchError(
-            f"time odds {white} against {black}: the controls may differ only in the first "
-            "period's time (the arbiter's clock runs one control for both players)",
-            option="tc",
-        )
 
 
 def _rule_reply(

@@ -20,7 +20,7 @@ from typing import IO
 
 from chesslaws.clock import MONOTONIC, TimeSource
 
-from ._game import GameReport, check_odds, play_game
+from ._game import GameReport, play_game
 from ._openings import Opening
 from ._pgnout import game_pgn
 from ._settings import MatchSettings
@@ -172,6 +172,7 @@ async def run_match(
 
     Raises :class:`EngineError` when an engine cannot be started or set up.
     """
-    check_odds((settings.control_of(0), settings.control_of(1)))  # before anything starts
+    for index in (0, 1):  # a missing control is refused before anything starts
+        settings.control_of(index)
     return await _Match(settings, source, on_game).run()
 

@@ -11,10 +11,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from chesslaws._errors import ChessLawsError
+from chesslaws._errors import ChessLawsError, MatchError
 from chesslaws.core import Position
-
-from ._errors import MatchError
 
 __all__ = ["Opening", "OpeningBook", "read_epd", "read_pgn_openings"]
 

@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from chesslaws._errors import MatchError
 from chesslaws.clock import TimeControl
 
-from ._errors import MatchError
 from ._openings import OpeningBook, read_epd, read_pgn_openings
 from ._settings import (
     ClaimPolicy,

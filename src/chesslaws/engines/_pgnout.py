@@ -2,7 +2,8 @@
 ending's reason and Article.
 
 Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for an opening position, ``TimeControl`` (the
-canonical control; ``WhiteTimeControl``/``BlackTimeControl`` as well under time odds),
+canonical control; under time odds ``WhiteTimeControl``/``BlackTimeControl`` instead, as
+cutechess writes them),
 ``Termination`` (PGN's values: ``normal``, ``time forfeit``, ``rules infraction``,
 ``abandoned``, ``adjudication``), ``Grace`` (the grace in seconds, when there is one) and
 ``PlyCount``. A move's comment is ``[%clk H:MM:SS] [%emt H:MM:SS.f] +0.23/12``: the mover's
@@ -67,8 +68,9 @@ def game_pgn(report: GameReport, settings: MatchSettings, number: int) -> str:
         tags["SetUp"] = "1"
     white_tc = settings.control_of(white_index)
     black_tc = settings.control_of(1 - white_index)
-    tags["TimeControl"] = str(white_tc)
-    if white_tc != black_tc:
+    if white_tc == black_tc:
+        tags["TimeControl"] = str(white_tc)
+    else:  # time odds, as cutechess writes them: no one control is the game's
         tags["WhiteTimeControl"] = str(white_tc)
         tags["BlackTimeControl"] = str(black_tc)
     tags["Termination"] = report.termination

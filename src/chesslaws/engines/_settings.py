@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from chesslaws._errors import MatchError
 from chesslaws.clock import TimeControl
 
-from ._errors import MatchError
 from ._openings import OpeningBook
 from ._stats import Sprt
 

@@ -26,10 +26,8 @@ from __future__ import annotations
 import re
 
 from chesslaws._color import Color
-from chesslaws._errors import TimeControlError
+from chesslaws._errors import MatchError, TimeControlError
 from chesslaws.clock import Clock, Period, TimeControl
-
-from ._errors import MatchError
 
 __all__ = ["go_arguments", "read_match_tc"]
 
@@ -79,7 +77,8 @@ def go_arguments(clock: Clock, at: int) -> str:
 
     ``clock`` is the arbiter's clock (read only): ``wtime``/``btime`` are the main times it
     shows, ``winc``/``binc`` each side's next increment plus delay, ``movestogo`` the moves the
-    side to move still owes its current period.
+    side to move still owes its current period. Under time odds each side's figures come from
+    its own control; UCI has one ``movestogo``, so only the side to move's is told.
     """
     mover = clock.turn
     assert mover is not None, "the clock has not started"
@@ -97,7 +96,7 @@ def go_arguments(clock: Clock, at: int) -> str:
 
 def _increment(clock: Clock, color: Color) -> int:
     """What ``color``'s next completed move adds back, as an increment (module docstring)."""
-    period = clock.time_control.periods[clock.period(color)]
+    period = clock.period_of(color)
     move = clock.moves_completed(color) + 1
     increment = period.increment if move >= period.increment_from else 0
     return increment + period.delay

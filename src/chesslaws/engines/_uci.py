@@ -23,9 +23,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from chesslaws._errors import EngineError
 from chesslaws.clock import MONOTONIC, TimeSource
-
-from ._errors import EngineError
 
 __all__ = ["Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
 

@@ -29,7 +29,7 @@ __all__ = ["BadRequest", "Hub", "NewGame"]
 log = logging.getLogger("chesslaws.server")
 
 #: What ``POST /api/games`` may set, and the ``start`` event fields among them.
-_START_FIELDS = ("time_control", "rules", "fen", "variant", "mode")
+_START_FIELDS = ("time_control", "rules", "fen", "variant", "mode", "time_controls")
 _META_FIELDS = ("white", "black", "event", "site", "round")
 
 

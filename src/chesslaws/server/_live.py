@@ -36,6 +36,7 @@ from chesslaws.arbiter import (
     Millis,
     Ruling,
     RulingKind,
+    Start,
     Tick,
     seconds_to_ms,
 )
@@ -104,6 +105,14 @@ def rejection(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
     ruling["reason"] = reason
     return json.dumps({"seq": None, "event": event, "rulings": [ruling]}, default=str)
 
+
+
+def _odds(start: Start | None) -> dict[str, str] | None:
+    """Each player's control under time odds (the start event's ``time_controls``), else None."""
+    if start is None or start.time_controls is None:
+        return None
+    white, black = start.time_controls
+    return {"white": white, "black": black}
 
 class LiveGame:
     """A game being served: its row, its log, its arbiter, its clients and its flag timer."""
@@ -181,6 +190,7 @@ class LiveGame:
             "site": self.row.meta.get("site"),
             "round": self.row.meta.get("round"),
             "time_control": start.time_control if start is not None else None,
+            "time_controls": _odds(start),
             "variant": start.variant.value if start is not None else "standard",
             "fen": game.position.fen(),
             "moves": list(game.uci_moves),
@@ -207,6 +217,7 @@ class LiveGame:
             "event": self.row.meta.get("event"),
             "round": self.row.meta.get("round"),
             "time_control": start.time_control if start is not None else None,
+            "time_controls": _odds(start),
             "result": self.game.result,
             "reason": self.game.reason,
             "seq": self.seq,

@@ -222,7 +222,13 @@ def _scoresheet(game: Game, offers: set[int]) -> list[dict[str, Any]]:
 def _clock_view(game: Game) -> dict[str, Any]:
     clock = game.clock
     if clock is None:
-        return {"clock": None, "running": None, "paused": False, "time_control": None}
+        return {
+            "clock": None,
+            "running": None,
+            "paused": False,
+            "time_control": None,
+            "time_controls": None,
+        }
     at = game.state().last_at
     flags = {c.label: clock.flag_instant(c, at) is not None for c in _COLORS}
     return {
@@ -234,5 +240,6 @@ def _clock_view(game: Game) -> dict[str, Any]:
         "flag_fallen": flags,
         "running": clock.turn.label if clock.turn is not None and not clock.stopped else None,
         "paused": clock.paused,
-        "time_control": clock.time_control.to_json(),
+        "time_control": None if clock.odds else clock.time_control.to_json(),
+        "time_controls": {c.label: clock.time_control_of(c).to_json() for c in _COLORS},
     }

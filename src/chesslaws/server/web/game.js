@@ -234,7 +234,8 @@ export class Clocks {
     this.base = { remaining, delay, running: ticking ? view.running : null, at: taken, view };
     for (const c of COLORS) {
       const e = this.elements[c];
-      e.info.textContent = periodText(view.time_control, view.period[c], view.moves_to_control[c]);
+      const tc = view.time_controls ? view.time_controls[c] : view.time_control;  // time odds
+      e.info.textContent = periodText(tc, view.period[c], view.moves_to_control[c]);
       const flagged = view.rulings.some((r) => r.ruling === "flag" && r.by === c);
       e.flag.hidden = !flagged;
       e.box.classList.toggle("running", view.running === c && !view.result);

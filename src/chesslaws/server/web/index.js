@@ -27,8 +27,9 @@ async function listGames() {
   tbody.replaceChildren();
   for (const g of games) {
     const tr = document.createElement("tr");
+    const odds = g.time_controls && `${g.time_controls.white} / ${g.time_controls.black}`;
     tr.append(cell(g.id), cell(g.white || "White"), cell(g.black || "Black"),
-      cell(g.time_control || "–"), cell(g.result ? `${g.result} (${reasonText(g.reason)})` : "playing"));
+      cell(g.time_control || odds || "–"), cell(g.result ? `${g.result} (${reasonText(g.reason)})` : "playing"));
     const td = document.createElement("td");
     td.append(link(`/watch/${encodeURIComponent(g.id)}`, "watch"), " · ",
       link(`/api/games/${encodeURIComponent(g.id)}/pgn`, "PGN", `game-${g.id}.pgn`));
