@@ -12,7 +12,7 @@ from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply
+from ._board import BoardState, Ply, new_ply
 from ._draft import (
     Draft,
     Rejected,
@@ -333,7 +333,7 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     # A legal move read from the log is the position's own Move (castling as it writes it), so
     # its UCI is the position's UCI.
-    ply = Ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
+    ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
     d.sheet = (*d.sheet, ply)
     d.board = after
     d.moved = count(d.moved, mover, 1)
@@ -366,7 +366,7 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
         if (first if i % 2 == 0 else first.other) is mover:
             ply = sheet[i]
             if ply.clock is None:
-                noted = Ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
+                noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
                 d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
             return
 
