@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TypeAlias, cast
+from typing import TypeAlias
 
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Termination, automatic_ending
@@ -58,7 +58,7 @@ def new_ply(san: str, uci: str, move: Move | None, clock: int | None = None) -> 
     ply.move = move
     ply.clock = clock
     ply.__class__ = Ply  # type: ignore[assignment]
-    return cast(Ply, ply)
+    return ply  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -182,4 +182,4 @@ def _new_board(position: Position, keys: _Keys, legal_count: int, in_check: bool
     board.legal_count = legal_count
     board.in_check = in_check
     board.__class__ = BoardState  # type: ignore[assignment]
-    return cast(BoardState, board)
+    return board  # type: ignore[return-value]

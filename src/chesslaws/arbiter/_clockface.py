@@ -15,7 +15,6 @@ the clock, a few lists, and changes the copy), so states can be kept and shared 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from chesslaws._color import Color
 from chesslaws.clock import Clock, TimeControl
@@ -108,9 +107,9 @@ class ClockState:
         state = _ClockStateDraft()  # ClockState(clock, self.mode, last), built fast
         state.clock = clock
         state.mode = self.mode
-        state.last_press = cast(LastPress, last)
+        state.last_press = last  # type: ignore[assignment]
         state.__class__ = ClockState  # type: ignore[assignment]
-        return cast(ClockState, state)
+        return state  # type: ignore[return-value]
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
         """Give the move back to ``color`` after his completed move is undone (7.1, 7.5.1)."""

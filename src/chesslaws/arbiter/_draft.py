@@ -9,8 +9,6 @@ raises :class:`Rejected` leaves nothing behind: the draft is dropped.
 
 from __future__ import annotations
 
-from typing import cast
-
 from chesslaws._color import Color
 from chesslaws.endings import (
     Reason,
@@ -93,7 +91,7 @@ class Draft:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`
         (the draft must not be used afterwards)."""
         object.__setattr__(self, "__class__", GameState)
-        return cast(GameState, self)
+        return self  # type: ignore[return-value]
 
     # -- reading, as on a state ----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, TypeAlias, cast
+from typing import Any, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidEvent
@@ -819,7 +819,7 @@ def _new_move(at: Millis, by: Color, move: str) -> MoveMade:
     event.move = move
     event.hands = 1
     event.__class__ = MoveMade  # type: ignore[assignment]
-    return cast(MoveMade, event)
+    return event  # type: ignore[return-value]
 
 
 def _new_press(at: Millis, by: Color) -> Press:
@@ -828,7 +828,7 @@ def _new_press(at: Millis, by: Color) -> Press:
     event.at = at
     event.by = by
     event.__class__ = Press  # type: ignore[assignment]
-    return cast(Press, event)
+    return event  # type: ignore[return-value]
 _THOUSAND = Decimal(1000)
 
 

@@ -361,14 +361,15 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if clock is None:
         return
     sheet = d.sheet
-    first = _first_mover(d)
-    for i in range(len(sheet) - 1, -1, -1):
-        if (first if i % 2 == 0 else first.other) is mover:
-            ply = sheet[i]
-            if ply.clock is None:
-                noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
-                d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
-            return
+    i = len(sheet) - 1  # the last move, or the one before it: the players alternate
+    if i >= 0 and (i % 2 == 0) is not (_first_mover(d) is mover):
+        i -= 1
+    if i < 0:
+        return
+    ply = sheet[i]
+    if ply.clock is None:
+        noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
+        d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
 
 
 def _first_mover(d: Draft) -> Color:

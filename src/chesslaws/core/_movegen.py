@@ -182,31 +182,14 @@ def generate(
         | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
     )
 
-    # King moves (Article 3.9.2: never onto an attacked square; is_attacked, inlined).
-    occ_no_king = occ ^ (1 << ksq)
-    dests = KING_ATTACKS[ksq] & ~own & to_mask
-    if dests:
-        t_knights = bb[2 | tsh]
-        t_pawns = bb[1 | tsh]
-        t_king = bb[6 | tsh]
-        pawn_attacks = PAWN_ATTACKS[us]
-        while dests:
-            bit = dests & -dests
-            dests ^= bit
-            to = bit.bit_length() - 1
-            if not (
-                (KNIGHT_ATTACKS[to] & t_knights)
-                or (pawn_attacks[to] & t_pawns)
-                or (KING_ATTACKS[to] & t_king)
-                or (ROOK_TABLES[to][occ_no_king & ROOK_MASKS[to]] & t_orth)
-                or (BISHOP_TABLES[to][occ_no_king & BISHOP_MASKS[to]] & t_diag)
-            ):
-                count += 1
-                if append:
-                    append(ksq | to << 6)
-
-    if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
-        return count
+    # King moves first when listing (the order of the list) or in check (double check: only
+    # the king may move); last when only counting out of check, as the other men's moves,
+    # found with fewer look-ups, are often enough.
+    king_last = append is None and not checkers
+    if not king_last:
+        count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
+        if checkers & (checkers - 1) or count >= enough:
+            return count
     if checkers:
         target = (BETWEEN[ksq * 64 + checkers.bit_length() - 1] | checkers) & to_mask
     else:
@@ -347,6 +330,48 @@ def generate(
                 count += 1
                 if append:
                     append(ksq | rook << 6 | _CASTLE_FLAG)
+    if king_last:
+        count += _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, None)
+    return count
+
+
+def _king_moves(
+    pos: Position,
+    ksq: int,
+    own: int,
+    occ: int,
+    to_mask: int,
+    t_diag: int,
+    t_orth: int,
+    append: Callable[[int], None] | None,
+) -> int:
+    """The king's moves but castling, appended or counted (Article 3.9.2: never onto an
+    attacked square; is_attacked, inlined, with the king gone from its square)."""
+    dests = KING_ATTACKS[ksq] & ~own & to_mask
+    if not dests:
+        return 0
+    bb = pos._bb
+    tsh = (pos._turn ^ 1) << 3
+    t_knights = bb[2 | tsh]
+    t_pawns = bb[1 | tsh]
+    t_king = bb[6 | tsh]
+    pawn_attacks = PAWN_ATTACKS[pos._turn]
+    occ_no_king = occ ^ (1 << ksq)
+    count = 0
+    while dests:
+        bit = dests & -dests
+        dests ^= bit
+        to = bit.bit_length() - 1
+        if not (
+            (KNIGHT_ATTACKS[to] & t_knights)
+            or (pawn_attacks[to] & t_pawns)
+            or (KING_ATTACKS[to] & t_king)
+            or (ROOK_TABLES[to][occ_no_king & ROOK_MASKS[to]] & t_orth)
+            or (BISHOP_TABLES[to][occ_no_king & BISHOP_MASKS[to]] & t_diag)
+        ):
+            count += 1
+            if append:
+                append(ksq | to << 6)
     return count
 
 
