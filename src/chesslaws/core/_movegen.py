@@ -186,6 +186,8 @@ def generate(
     # the king may move); last when only counting out of check, as the other men's moves,
     # found with fewer look-ups, are often enough.
     king_last = append is None and not checkers
+    if king_last and enough <= 2 and _free_moves(pos, ksq, own, occ, enough) >= enough:
+        return enough
     if not king_last:
         count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
         if checkers & (checkers - 1) or count >= enough:
@@ -332,6 +334,38 @@ def generate(
                     append(ksq | rook << 6 | _CASTLE_FLAG)
     if king_last:
         count += _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, None)
+    return count
+
+
+def _free_moves(pos: Position, ksq: int, own: int, occ: int, enough: int) -> int:
+    """Out of check: the moves of the knights, bishops, rooks and queens on no line through
+    their king, counted until ``enough`` (none of them can be pinned, so every move they have
+    to a square without an own man is legal, Article 3.9); a quick answer to "are there two
+    legal moves?" that needs no pin search."""
+    us = pos._turn
+    bb = pos._bb
+    ush = us << 3
+    free = ~(_ROOK_EMPTY[ksq] | _BISHOP_EMPTY[ksq])
+    count = 0
+    knights = bb[2 | ush] & free
+    while knights:
+        bit = knights & -knights
+        knights ^= bit
+        count += (KNIGHT_ATTACKS[bit.bit_length() - 1] & ~own).bit_count()
+        if count >= enough:
+            return count
+    queens = bb[5 | ush] & free
+    for pieces, tables, masks in (
+        ((bb[3 | ush] & free) | queens, BISHOP_TABLES, BISHOP_MASKS),
+        ((bb[4 | ush] & free) | queens, ROOK_TABLES, ROOK_MASKS),
+    ):
+        while pieces:
+            bit = pieces & -pieces
+            pieces ^= bit
+            frm = bit.bit_length() - 1
+            count += (tables[frm][occ & masks[frm]] & ~own).bit_count()
+            if count >= enough:
+                return count
     return count
 
 
