@@ -182,16 +182,13 @@ def generate(
         | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
     )
 
-    # King moves first when listing (the order of the list) or in check (double check: only
-    # the king may move); last when only counting out of check, as the other men's moves,
-    # found with fewer look-ups, are often enough.
-    king_last = append is None and not checkers
-    if king_last and enough <= 2 and _free_moves(pos, ksq, own, occ, enough) >= enough:
+    # Counting "two or more" out of check: the men that no pin can hold often answer at once.
+    quick = append is None and not checkers and enough <= 2 and to_mask == BB_ALL
+    if quick and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
         return enough
-    if not king_last:
-        count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
-        if checkers & (checkers - 1) or count >= enough:
-            return count
+    count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
+    if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
+        return count
     if checkers:
         target = (BETWEEN[ksq * 64 + checkers.bit_length() - 1] | checkers) & to_mask
     else:
@@ -332,20 +329,25 @@ def generate(
                 count += 1
                 if append:
                     append(ksq | rook << 6 | _CASTLE_FLAG)
-    if king_last:
-        count += _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, None)
     return count
 
 
-def _free_moves(pos: Position, ksq: int, own: int, occ: int, enough: int) -> int:
-    """Out of check: the moves of the knights, bishops, rooks and queens on no line through
-    their king, counted until ``enough`` (none of them can be pinned, so every move they have
-    to a square without an own man is legal, Article 3.9); a quick answer to "are there two
-    legal moves?" that needs no pin search."""
-    us = pos._turn
+def _free_moves(
+    pos: Position, ksq: int, own: int, occ: int, t_diag: int, t_orth: int, enough: int
+) -> int:
+    """Out of check: the moves of the knights, bishops, rooks and queens that stand between
+    their king and no enemy slider on that line, counted until ``enough``. None of them can be
+    pinned, so every move they have to a square without an own man is legal (Article 3.9): a
+    quick answer to "are there two legal moves?" before any pin search."""
     bb = pos._bb
-    ush = us << 3
-    free = ~(_ROOK_EMPTY[ksq] | _BISHOP_EMPTY[ksq])
+    ush = pos._turn << 3
+    lines = 0  # the squares between the king and each enemy slider on one of its lines
+    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
+    while snipers:
+        bit = snipers & -snipers
+        snipers ^= bit
+        lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
+    free = ~lines
     count = 0
     knights = bb[2 | ush] & free
     while knights:
