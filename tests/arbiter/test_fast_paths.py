@@ -1,6 +1,7 @@
 """The arbiter's fast paths give the values and rulings of the plain ones: frozen values built
 as drafts that take their class, the draft that becomes the next state, the early answers of
-the dead-position test, the remembered UCI readings, legal moves counted with the king last."""
+the dead-position test, the remembered UCI readings, the quick count of "two or more" legal
+moves."""
 
 from __future__ import annotations
 
@@ -149,7 +150,7 @@ def _fresh(text: str) -> tuple[int, int, object]:
     return move.from_square, move.to_square, move.promotion
 
 
-def test_counting_with_the_king_last_counts_the_legal_moves() -> None:
+def test_the_quick_count_of_two_or_more_counts_the_legal_moves() -> None:
     rng = random.Random(32)
     checked = 0
     for _ in range(60):
