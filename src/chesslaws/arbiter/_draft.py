@@ -9,7 +9,7 @@ raises :class:`Rejected` leaves nothing behind: the draft is dropped.
 
 from __future__ import annotations
 
-from chesslaws._color import Color
+from chesslaws._color import WHITE, Color
 from chesslaws.endings import (
     Reason,
     Result,
@@ -110,12 +110,12 @@ class Draft:
 
 def pair(values: tuple[bool, bool], color: Color, value: bool) -> tuple[bool, bool]:
     """``values`` with ``color``'s entry replaced."""
-    return (value, values[1]) if color is Color.WHITE else (values[0], value)
+    return (value, values[1]) if color is WHITE else (values[0], value)
 
 
 def count(values: tuple[int, int], color: Color, change: int) -> tuple[int, int]:
     """``values`` with ``change`` added to ``color``'s entry."""
-    if color is Color.WHITE:
+    if color is WHITE:
         return (values[0] + change, values[1])
     return (values[0], values[1] + change)
 

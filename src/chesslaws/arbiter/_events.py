@@ -783,7 +783,7 @@ def _plain_event(found: re.Match[str]) -> Event | None:
     at = int(seconds) * 1000
     if fraction is not None:
         at += int(fraction + _SCALE[len(fraction)])
-    color = Color.WHITE if by == "white" else Color.BLACK
+    color = _COLORS[by]
     if kind == "press":
         return _new_press(Millis(at), color) if move is None else None
     return _new_move(Millis(at), color, move) if move is not None else None
