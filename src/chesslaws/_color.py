@@ -15,8 +15,8 @@ class Color(enum.IntEnum):
 
     @property
     def other(self) -> Color:
-        """The opponent."""
-        return Color(1 - self)
+        """The opponent (a table look-up: no call of the enum)."""
+        return _OPPONENTS[self]
 
     @property
     def label(self) -> str:
@@ -36,3 +36,4 @@ class Color(enum.IntEnum):
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK
+_OPPONENTS = (BLACK, WHITE)

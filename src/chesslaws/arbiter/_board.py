@@ -20,7 +20,7 @@ from typing import TypeAlias
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Termination, automatic_ending
 
-__all__ = ["BoardState", "Ply"]
+__all__ = ["BoardState", "Ply", "new_ply"]
 
 # (Zobrist key, exact key of 9.2.3, times the position has occurred, the chain before it)
 _Keys: TypeAlias = tuple[int, Hashable, int, "_Keys | None"]
@@ -35,6 +35,30 @@ class Ply:
     uci: str
     move: Move | None
     clock: int | None = None
+
+
+class _PlyDraft:
+    """The slots of a :class:`Ply`, set one by one before the value takes its class: four
+    plain stores instead of the frozen ``__init__``'s four ``object.__setattr__`` calls (a
+    ply is made twice per move, on the hot path of every game)."""
+
+    __slots__ = Ply.__slots__
+
+    san: str
+    uci: str
+    move: Move | None
+    clock: int | None
+
+
+def new_ply(san: str, uci: str, move: Move | None, clock: int | None = None) -> Ply:
+    """``Ply(san, uci, move, clock)``, built fast (the same value)."""
+    ply = _PlyDraft()
+    ply.san = san
+    ply.uci = uci
+    ply.move = move
+    ply.clock = clock
+    ply.__class__ = Ply  # type: ignore[assignment]
+    return ply  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -101,7 +125,7 @@ class BoardState:
             node = before[3] if before is not None else None
             distance += 2
         keys: _Keys = (key, exact, count, self.keys)
-        return BoardState(position, keys, position.count_legal_moves(enough=2), position.is_check())
+        return _new_board(position, keys, position.count_legal_moves(enough=2), position.is_check())
 
     def taken_back(self) -> BoardState:
         """The board before the last move (7.1: a move taken back)."""
@@ -137,3 +161,25 @@ class BoardState:
 
     def __hash__(self) -> int:
         return hash(self.keys[:2])
+
+
+class _BoardDraft:
+    """The slots of a :class:`BoardState` (see :class:`_PlyDraft`)."""
+
+    __slots__ = BoardState.__slots__
+
+    position: Position
+    keys: _Keys
+    legal_count: int
+    in_check: bool
+
+
+def _new_board(position: Position, keys: _Keys, legal_count: int, in_check: bool) -> BoardState:
+    """``BoardState(position, keys, legal_count, in_check)``, built fast (the same value)."""
+    board = _BoardDraft()
+    board.position = position
+    board.keys = keys
+    board.legal_count = legal_count
+    board.in_check = in_check
+    board.__class__ = BoardState  # type: ignore[assignment]
+    return board  # type: ignore[return-value]

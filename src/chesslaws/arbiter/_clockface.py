@@ -141,7 +141,18 @@ class ClockState:
         before = clock.remaining(color, at)
         moves = clock.moves_completed(color)
         clock.press(color, at)
-        return ClockState(clock, self.mode, LastPress(color, at, before, moves))
+        last = _LastPressDraft()  # LastPress(color, at, before, moves), built fast
+        last.color = color
+        last.at = at
+        last.before = before
+        last.moves_before = moves
+        last.__class__ = LastPress  # type: ignore[assignment]
+        state = _ClockStateDraft()  # ClockState(clock, self.mode, last), built fast
+        state.clock = clock
+        state.mode = self.mode
+        state.last_press = last  # type: ignore[assignment]
+        state.__class__ = ClockState  # type: ignore[assignment]
+        return state  # type: ignore[return-value]
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
         """Give the move back to ``color`` after his completed move is undone (7.1, 7.5.1)."""
@@ -210,3 +221,26 @@ class ClockState:
         clock = self.clock.copy()
         clock.stop(at)
         return self._with(clock)
+
+
+class _LastPressDraft:
+    """The slots of a :class:`LastPress`, set one by one before the value takes its class
+    (plain stores instead of the frozen ``__init__``'s ``object.__setattr__`` calls: a press
+    is on the hot path of every game)."""
+
+    __slots__ = LastPress.__slots__
+
+    color: Color
+    at: Millis
+    before: int
+    moves_before: int
+
+
+class _ClockStateDraft:
+    """The slots of a :class:`ClockState` (see :class:`_LastPressDraft`)."""
+
+    __slots__ = ClockState.__slots__
+
+    clock: Clock
+    mode: Mode
+    last_press: LastPress | None

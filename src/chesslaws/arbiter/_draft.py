@@ -9,7 +9,7 @@ raises :class:`Rejected` leaves nothing behind: the draft is dropped.
 
 from __future__ import annotations
 
-from chesslaws._color import Color
+from chesslaws._color import WHITE, Color
 from chesslaws.endings import (
     Reason,
     Result,
@@ -38,28 +38,15 @@ class Rejected(Exception):
 
 
 class Draft:
-    """The fields of the next :class:`GameState` while one event is ruled on."""
+    """The fields of the next :class:`GameState` while one event is ruled on.
 
-    __slots__ = (
-        "board",
-        "breach",
-        "clock",
-        "ending",
-        "illegal",
-        "index",
-        "last_at",
-        "mate_budget",
-        "moved",
-        "offers",
-        "penalties",
-        "pending",
-        "profile",
-        "running",
-        "sheet",
-        "start",
-        "touch",
-        "uncompleted",
-    )
+    A draft has exactly the slots of a :class:`GameState`, in the same order, so that
+    :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
+    between two classes of the same layout) instead of copying eighteen fields into a new
+    frozen value: the one step that made the draft is its only holder, and it drops it.
+    """
+
+    __slots__ = GameState.__slots__
 
     index: int
     start: Start | None
@@ -101,27 +88,10 @@ class Draft:
         self.mate_budget = s.mate_budget
 
     def freeze(self) -> GameState:
-        """The state this draft describes."""
-        return GameState(
-            self.index,
-            self.start,
-            self.profile,
-            self.board,
-            self.clock,
-            self.running,
-            self.last_at,
-            self.sheet,
-            self.touch,
-            self.breach,
-            self.pending,
-            self.offers,
-            self.uncompleted,
-            self.moved,
-            self.illegal,
-            self.penalties,
-            self.ending,
-            self.mate_budget,
-        )
+        """The state this draft describes: the draft itself, now a frozen :class:`GameState`
+        (the draft must not be used afterwards)."""
+        object.__setattr__(self, "__class__", GameState)
+        return self  # type: ignore[return-value]
 
     # -- reading, as on a state ----------------------------------------------------------------
 
@@ -140,12 +110,12 @@ class Draft:
 
 def pair(values: tuple[bool, bool], color: Color, value: bool) -> tuple[bool, bool]:
     """``values`` with ``color``'s entry replaced."""
-    return (value, values[1]) if color is Color.WHITE else (values[0], value)
+    return (value, values[1]) if color is WHITE else (values[0], value)
 
 
 def count(values: tuple[int, int], color: Color, change: int) -> tuple[int, int]:
     """``values`` with ``change`` added to ``color``'s entry."""
-    if color is Color.WHITE:
+    if color is WHITE:
         return (values[0] + change, values[1])
     return (values[0], values[1] + change)
 

@@ -812,7 +812,7 @@ def _fast_move(obj: dict[str, Any]) -> Event | None:
     if type(text) is not str or by is None or at is None or len(obj) != 4:
         return None
     text = text.strip()
-    return MoveMade(at, by, text) if text else None
+    return _new_move(at, by, text) if text else None
 
 
 def _fast_press(obj: dict[str, Any]) -> Event | None:
@@ -820,7 +820,7 @@ def _fast_press(obj: dict[str, Any]) -> Event | None:
         return None
     by = _player(obj)
     at = _instant(obj.get("at"))
-    return Press(at, by) if by is not None and at is not None else None
+    return _new_press(at, by) if by is not None and at is not None else None
 
 
 _FAST = {"move": _fast_move, "press": _fast_press}
@@ -841,10 +841,52 @@ def _plain_event(found: re.Match[str]) -> Event | None:
     at = int(seconds) * 1000
     if fraction is not None:
         at += int(fraction + _SCALE[len(fraction)])
-    color = Color.WHITE if by == "white" else Color.BLACK
+    color = _COLORS[by]
     if kind == "press":
-        return Press(Millis(at), color) if move is None else None
-    return MoveMade(Millis(at), color, move) if move is not None else None
+        return _new_press(Millis(at), color) if move is None else None
+    return _new_move(Millis(at), color, move) if move is not None else None
+
+
+class _MoveDraft:
+    """The slots of a :class:`MoveMade`, set one by one before the value takes its class:
+    plain stores instead of the frozen ``__init__``'s ``object.__setattr__`` calls (every move
+    of every log is read here)."""
+
+    __slots__ = MoveMade.__slots__
+
+    at: Millis
+    by: Color
+    move: str
+    hands: int
+
+
+class _PressDraft:
+    """The slots of a :class:`Press` (see :class:`_MoveDraft`)."""
+
+    __slots__ = Press.__slots__
+
+    at: Millis
+    by: Color
+
+
+def _new_move(at: Millis, by: Color, move: str) -> MoveMade:
+    """``MoveMade(at, by, move)``, built fast (the same value)."""
+    event = _MoveDraft()
+    event.at = at
+    event.by = by
+    event.move = move
+    event.hands = 1
+    event.__class__ = MoveMade  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
+
+
+def _new_press(at: Millis, by: Color) -> Press:
+    """``Press(at, by)``, built fast (the same value)."""
+    event = _PressDraft()
+    event.at = at
+    event.by = by
+    event.__class__ = Press  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
 _THOUSAND = Decimal(1000)
 
 

@@ -7,12 +7,12 @@ function of a :class:`~._draft.Draft` and an event.
 
 from __future__ import annotations
 
-from chesslaws._color import Color
+from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply
+from ._board import BoardState, Ply, new_ply
 from ._draft import (
     Draft,
     Rejected,
@@ -41,7 +41,7 @@ from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
-from ._touch import Obligation, Touched, captured_square
+from ._touch import FREE, Obligation, Touched, captured_square
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -203,7 +203,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings += decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
-    allowed = d.obligation()
+    # Nothing touched, nothing imposed: free to make any move (what current_obligation says).
+    allowed = FREE if d.touch is NO_TOUCH else d.obligation()
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
@@ -333,7 +334,7 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     # A legal move read from the log is the position's own Move (castling as it writes it), so
     # its UCI is the position's UCI.
-    ply = Ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
+    ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
     d.sheet = (*d.sheet, ply)
     d.board = after
     d.moved = count(d.moved, mover, 1)
@@ -361,20 +362,21 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if clock is None:
         return
     sheet = d.sheet
-    first = _first_mover(d)
-    for i in range(len(sheet) - 1, -1, -1):
-        if (first if i % 2 == 0 else first.other) is mover:
-            ply = sheet[i]
-            if ply.clock is None:
-                noted = Ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
-                d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
-            return
+    i = len(sheet) - 1  # the last move, or the one before it: the players alternate
+    if i >= 0 and (i % 2 == 0) is not (_first_mover(d) is mover):
+        i -= 1
+    if i < 0:
+        return
+    ply = sheet[i]
+    if ply.clock is None:
+        noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
+        d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
 
 
 def _first_mover(d: Draft) -> Color:
     """Who made the scoresheet's first move: the side to move in the starting position."""
     fen = d.start.fen if d.start is not None else None
-    return Color.BLACK if " b " in (fen or " w ") else Color.WHITE
+    return BLACK if " b " in (fen or " w ") else WHITE
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------

@@ -26,6 +26,11 @@ _PROMOTION_LETTERS = {
     "q": PieceType.QUEEN,
 }
 
+#: UCI text -> the Move it reads as (moves are values: one may stand for every reading). Only
+#: texts that read as a move are kept, and at most this many, so a hostile log cannot grow it.
+_FROM_UCI: dict[str, Move] = {}
+_FROM_UCI_LIMIT = 50_000
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -49,6 +54,10 @@ class Move:
     @classmethod
     def from_uci(cls, text: str) -> Move:
         """Read UCI syntax (not legality); raises :class:`InvalidNotation`."""
+        if cls is Move:
+            known = _FROM_UCI.get(text) if type(text) is str else None
+            if known is not None:
+                return known
         if not isinstance(text, str) or len(text) not in (4, 5):
             raise InvalidNotation(f"not a UCI move: {text!r}", text=str(text))
         try:
@@ -65,7 +74,10 @@ class Move:
                 )
         if from_square == to_square:
             raise InvalidNotation(f"not a UCI move: {text!r} (from and to are the same)", text=text)
-        return cls(from_square, to_square, promotion)
+        move = cls(from_square, to_square, promotion)
+        if cls is Move and len(_FROM_UCI) < _FROM_UCI_LIMIT:
+            _FROM_UCI[text] = move
+        return move
 
     def __str__(self) -> str:
         return self.uci()

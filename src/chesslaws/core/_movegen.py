@@ -182,29 +182,11 @@ def generate(
         | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
     )
 
-    # King moves (Article 3.9.2: never onto an attacked square; is_attacked, inlined).
-    occ_no_king = occ ^ (1 << ksq)
-    dests = KING_ATTACKS[ksq] & ~own & to_mask
-    if dests:
-        t_knights = bb[2 | tsh]
-        t_pawns = bb[1 | tsh]
-        t_king = bb[6 | tsh]
-        pawn_attacks = PAWN_ATTACKS[us]
-        while dests:
-            bit = dests & -dests
-            dests ^= bit
-            to = bit.bit_length() - 1
-            if not (
-                (KNIGHT_ATTACKS[to] & t_knights)
-                or (pawn_attacks[to] & t_pawns)
-                or (KING_ATTACKS[to] & t_king)
-                or (ROOK_TABLES[to][occ_no_king & ROOK_MASKS[to]] & t_orth)
-                or (BISHOP_TABLES[to][occ_no_king & BISHOP_MASKS[to]] & t_diag)
-            ):
-                count += 1
-                if append:
-                    append(ksq | to << 6)
-
+    # Counting "two or more" out of check: the men that no pin can hold often answer at once.
+    quick = append is None and not checkers and enough <= 2 and to_mask == BB_ALL
+    if quick and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
+        return enough
+    count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
     if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
         return count
     if checkers:
@@ -347,6 +329,85 @@ def generate(
                 count += 1
                 if append:
                     append(ksq | rook << 6 | _CASTLE_FLAG)
+    return count
+
+
+def _free_moves(
+    pos: Position, ksq: int, own: int, occ: int, t_diag: int, t_orth: int, enough: int
+) -> int:
+    """Out of check: the moves of the knights, bishops, rooks and queens that stand between
+    their king and no enemy slider on that line, counted until ``enough``. None of them can be
+    pinned, so every move they have to a square without an own man is legal (Article 3.9): a
+    quick answer to "are there two legal moves?" before any pin search."""
+    bb = pos._bb
+    ush = pos._turn << 3
+    lines = 0  # the squares between the king and each enemy slider on one of its lines
+    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
+    while snipers:
+        bit = snipers & -snipers
+        snipers ^= bit
+        lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
+    free = ~lines
+    count = 0
+    knights = bb[2 | ush] & free
+    while knights:
+        bit = knights & -knights
+        knights ^= bit
+        count += (KNIGHT_ATTACKS[bit.bit_length() - 1] & ~own).bit_count()
+        if count >= enough:
+            return count
+    queens = bb[5 | ush] & free
+    for pieces, tables, masks in (
+        ((bb[3 | ush] & free) | queens, BISHOP_TABLES, BISHOP_MASKS),
+        ((bb[4 | ush] & free) | queens, ROOK_TABLES, ROOK_MASKS),
+    ):
+        while pieces:
+            bit = pieces & -pieces
+            pieces ^= bit
+            frm = bit.bit_length() - 1
+            count += (tables[frm][occ & masks[frm]] & ~own).bit_count()
+            if count >= enough:
+                return count
+    return count
+
+
+def _king_moves(
+    pos: Position,
+    ksq: int,
+    own: int,
+    occ: int,
+    to_mask: int,
+    t_diag: int,
+    t_orth: int,
+    append: Callable[[int], None] | None,
+) -> int:
+    """The king's moves but castling, appended or counted (Article 3.9.2: never onto an
+    attacked square; is_attacked, inlined, with the king gone from its square)."""
+    dests = KING_ATTACKS[ksq] & ~own & to_mask
+    if not dests:
+        return 0
+    bb = pos._bb
+    tsh = (pos._turn ^ 1) << 3
+    t_knights = bb[2 | tsh]
+    t_pawns = bb[1 | tsh]
+    t_king = bb[6 | tsh]
+    pawn_attacks = PAWN_ATTACKS[pos._turn]
+    occ_no_king = occ ^ (1 << ksq)
+    count = 0
+    while dests:
+        bit = dests & -dests
+        dests ^= bit
+        to = bit.bit_length() - 1
+        if not (
+            (KNIGHT_ATTACKS[to] & t_knights)
+            or (pawn_attacks[to] & t_pawns)
+            or (KING_ATTACKS[to] & t_king)
+            or (ROOK_TABLES[to][occ_no_king & ROOK_MASKS[to]] & t_orth)
+            or (BISHOP_TABLES[to][occ_no_king & BISHOP_MASKS[to]] & t_diag)
+        ):
+            count += 1
+            if append:
+                append(ksq | to << 6)
     return count
 
 

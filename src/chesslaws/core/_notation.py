@@ -68,6 +68,9 @@ def san_body(pos: Position, code: int) -> str:
             text += "=" + _LETTERS[promotion]
         return text
     text = _LETTERS[kind]
+    if not pos._bb[piece] & ~(1 << frm):
+        # The mover's only man of this kind (a king, most queens): no rival, nothing to say.
+        return text + "x" + SQUARE_NAMES[to] if capture else text + SQUARE_NAMES[to]
     rivals = [
         square
         for square in _origins(pos, kind, to, -1)

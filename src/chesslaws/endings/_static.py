@@ -39,12 +39,16 @@ __all__ = [
     "material_cannot_mate",
     "material_of",
     "pawns_blocked",
+    "pawns_in_tension",
+    "pawns_surely_change",
     "play_forced_moves",
 ]
 
 _ALL = (1 << 64) - 1
 _FILE_A = 0x0101010101010101
 _FILE_H = _FILE_A << 7
+_RANK_1 = 0xFF
+_RANK_8 = 0xFF << 56
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
 
@@ -246,9 +250,63 @@ def pawns_blocked(white_pawns: int, black_pawns: int, pieces: int = 0) -> bool:
     enemy pawn or one of the ``pieces`` somewhere ahead on its file."""
     if not (white_pawns | black_pawns):
         return False
-    ahead_of_white = _fill_south((black_pawns | pieces) >> 8)
-    ahead_of_black = _fill_north((white_pawns | pieces) << 8)
+    ahead_of_white = (black_pawns | pieces) >> 8  # _fill_south and _fill_north, inline
+    ahead_of_white |= ahead_of_white >> 8
+    ahead_of_white |= ahead_of_white >> 16
+    ahead_of_white |= ahead_of_white >> 32
+    ahead_of_black = (white_pawns | pieces) << 8
+    ahead_of_black |= ahead_of_black << 8
+    ahead_of_black |= ahead_of_black << 16
+    ahead_of_black |= ahead_of_black << 32
     return not (white_pawns & ~ahead_of_white or black_pawns & ~ahead_of_black)
+
+
+def pawns_in_tension(white_pawns: int, black_pawns: int, white_men: int, black_men: int) -> bool:
+    """Whether a pawn attacks an enemy man other than the king now (``*_men``: each side's
+    men, kings left out). :func:`frozen_cannot_mate` is then False for either attacker: an
+    attacked pawn stands on its own path inside the attacker's capture squares, so no structure
+    is found; an attacked piece stands inside its region (a wall's region is its square) on a
+    capture square, so it is either no wall and refuted at once, or a wall found to be a mover,
+    dropped, and refuted in the next round (walls only ever shrink)."""
+    return bool(
+        pawn_attacks(0, white_pawns) & black_men or pawn_attacks(1, black_pawns) & white_men
+    )
+
+
+def _walk_north(men: int, open_: int) -> int:
+    """``men`` and every square each reaches stepping north over ``open_`` squares only (a fill
+    in three doubling steps: 1, 2, then 4 ranks at a time)."""
+    men |= open_ & men << 8
+    open_ &= open_ << 8
+    men |= open_ & men << 16
+    open_ &= open_ << 16
+    return men | (open_ & men << 32)
+
+
+def _walk_south(men: int, open_: int) -> int:
+    """:func:`_walk_north` towards the first rank."""
+    men |= open_ & men >> 8
+    open_ &= open_ >> 8
+    men |= open_ & men >> 16
+    open_ &= open_ >> 16
+    return men | (open_ & men >> 32)
+
+
+def pawns_surely_change(white_pawns: int, black_pawns: int, walls: int) -> bool:
+    """A cheap proof that ``_structure(white_pawns, black_pawns, 0, walls)`` is None: some pawn
+    can promote or capture a pawn even if the men on ``walls`` never move.
+
+    Each pawn walks ahead here until any pawn or wall stops it: a part of the path
+    ``_structure_of`` gives it, which only an enemy pawn, a wall or a fixed own pawn right
+    ahead stops. So a walk that reaches the last rank, or a square a walk of the other side
+    attacks, shows a promotion or a capture that ``_structure_of`` finds too.
+    """
+    open_ = _ALL & ~(white_pawns | black_pawns | walls)
+    white = _walk_north(white_pawns, open_)
+    black = _walk_south(black_pawns, open_)
+    if white & _RANK_8 or black & _RANK_1:
+        return True
+    return bool(pawn_attacks(0, white) & black or pawn_attacks(1, black) & white)
 
 
 _PawnPath = tuple[int, int, int]  # (colour, square, squares the pawn may ever stand on)
@@ -345,6 +403,8 @@ def frozen_cannot_mate(material: Material, attacker: int, movable: int = 0) -> b
     )  # fmt: skip
     if not pawns_blocked(white_pawns, black_pawns, pieces):
         return False
+    if pawns_surely_change(white_pawns, black_pawns, pieces & ~movable):
+        return False  # the next test's answer, proved cheaply
     if _structure(white_pawns, black_pawns, 0, pieces & ~movable) is None:
         return False  # even if every piece stood for good, some pawn could promote or capture
     optional = 0

@@ -61,6 +61,8 @@ from chesslaws.endings._static import (
     material_of,
     pawn_attacks,
     pawns_blocked,
+    pawns_in_tension,
+    pawns_surely_change,
     play_forced_moves,
 )
 
@@ -153,6 +155,35 @@ def static_cannot_mate(position: Position, color: int) -> str:
         if frozen_cannot_mate(material, color, _castlers(position)):
             return "blocked pawns"
     return ""
+
+
+def neither_can_mate(position: Position) -> bool:
+    """``static_cannot_mate(position, 0) and static_cannot_mate(position, 1)``, the test of
+    5.2.2 after every move, with two early answers that are the same answer, cheaply.
+
+    A side with a pawn, a rook or a queen can be stopped only by the blocked-pawn argument
+    (:func:`material_cannot_mate` is False for it). That argument needs no legal en passant
+    square, every pawn blocked on its file (:func:`pawns_blocked`) and no pawn attacking an
+    enemy man other than the king (:func:`pawns_in_tension` proves it False then), and no
+    pawn walk that :func:`pawns_surely_change` shows to promote or capture, with the men that
+    may castle not taken for walls (as :func:`frozen_cannot_mate` tests first). These tests
+    are the same for both sides: when one fails, a side with a pawn, rook or queen cannot be
+    stopped, and the position is not dead.
+    """
+    bb = position.piece_bitboards()  # index type | colour << 3: pawns 1 and 9, kings 6 and 14
+    white_pawns, black_pawns = bb[1], bb[9]
+    if white_pawns | black_pawns | bb[4] | bb[5] | bb[12] | bb[13]:
+        kings = bb[6] | bb[14]
+        others = position.occupied & ~(white_pawns | black_pawns)
+        if position.ep_square is not None or not pawns_blocked(white_pawns, black_pawns, others):
+            return False
+        white_men = position.occupied_by(0) & ~kings
+        black_men = position.occupied_by(1) & ~kings
+        if pawns_in_tension(white_pawns, black_pawns, white_men, black_men):
+            return False
+        if pawns_surely_change(white_pawns, black_pawns, others & ~_castlers(position)):
+            return False  # frozen_cannot_mate's own first refutation, for either side
+    return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
 
 
 def _castlers(position: Position) -> int:
@@ -717,7 +748,7 @@ def is_dead(
     """
     if quick and legal_count is not None and legal_count != 1:
         # No forced move: dead exactly when a static argument stops both players.
-        return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+        return neither_can_mate(position)
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
     if needs_search:
         forced = position.count_legal_moves() == 1

@@ -1,0 +1,184 @@
+"""The arbiter's fast paths give the values and rulings of the plain ones: frozen values built
+as drafts that take their class, the draft that becomes the next state, the early answers of
+the dead-position test, the remembered UCI readings, the quick count of "two or more" legal
+moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from decimal import Decimal
+
+import pytest
+
+from chesslaws import pgn
+from chesslaws.arbiter import Game, GameState, MoveMade, Press, _board, _events
+from chesslaws.arbiter._board import BoardState, Ply, new_ply
+from chesslaws.arbiter._clockface import ClockState, LastPress
+from chesslaws.arbiter._draft import Draft
+from chesslaws.core import Move, Position
+from chesslaws.core import _move as core_move
+from chesslaws.endings import _unwinnability
+from chesslaws.endings._unwinnability import static_cannot_mate
+from tests.conftest import shared_data
+
+
+def _logs(games: int) -> list[list[str]]:
+    """Event logs of self-play games: a start, then per ply a move and a press (as the bench)."""
+    logs = []
+    for game in pgn.read_games(shared_data("pgn", "selfplay.pgn"), max_games=games):
+        if not game.ok:
+            continue
+        position = game.start()
+        lines = [json.dumps({"type": "start", "time_control": "180+2"})]
+        at = 0.0
+        for ply, move in enumerate(game.moves):
+            side = "white" if ply % 2 == 0 else "black"
+            at = round(at + 1.25 + (ply % 7) * 0.5, 3)
+            lines.append(
+                json.dumps({"type": "move", "at": at, "by": side, "move": position.uci(move)})
+            )
+            lines.append(json.dumps({"type": "press", "at": at, "by": side}))
+            position.push(move)
+        logs.append(lines)
+    return logs
+
+
+def _frozen(value: object, field: str) -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, field, None)
+
+
+def test_values_built_as_drafts_are_the_frozen_values() -> None:
+    move = Move.from_uci("e2e4")
+    ply = new_ply("e4", "e2e4", move, 1000)
+    assert ply == Ply("e4", "e2e4", move, 1000) and type(ply) is Ply
+    assert hash(ply) == hash(Ply("e4", "e2e4", move, 1000))
+    assert dataclasses.replace(ply, clock=5) == Ply("e4", "e2e4", move, 5)
+    _frozen(ply, "san")
+    start = BoardState.start(Position())
+    after = start.after(Position().code_of(move))
+    plain = BoardState(after.position, after.keys, after.legal_count, after.in_check)
+    assert type(after) is BoardState and after == plain
+    _frozen(after, "legal_count")
+    event = _events.parse_event('{"type": "move", "at": 1.5, "by": "white", "move": "e2e4"}')
+    assert type(event) is MoveMade and event == MoveMade(1500, event.by, "e2e4")
+    assert dataclasses.replace(event, at=7) == MoveMade(7, event.by, "e2e4")
+    _frozen(event, "move")
+    press = _events.parse_event('{"type": "press", "at": 2, "by": "black"}')
+    assert type(press) is Press and press == Press(2000, press.by)
+    _frozen(press, "at")
+
+
+def test_a_press_gives_the_clock_state_the_constructor_gives() -> None:
+    state = ClockState.create("180+2", Position().side_to_move)
+    assert state is not None
+    pressed = state.press(Position().side_to_move, 1500)
+    clock = state.clock.copy()
+    color = Position().side_to_move
+    before, moves = clock.remaining(color, 1500), clock.moves_completed(color)
+    clock.press(color, 1500)
+    expected = ClockState(clock, state.mode, LastPress(color, 1500, before, moves))
+    assert type(pressed) is ClockState and type(pressed.last_press) is LastPress
+    assert pressed.last_press == expected.last_press and pressed.snapshot() == expected.snapshot()
+    _frozen(pressed, "mode")
+    _frozen(pressed.last_press, "at")
+
+
+def test_a_frozen_draft_is_the_state_of_its_fields() -> None:
+    game = Game()
+    for line in _logs(1)[0][:9]:
+        game.handle_json(line)
+    state = game.state()
+    fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(GameState)}
+    frozen = Draft(state).freeze()
+    assert type(frozen) is GameState and frozen == GameState(**fields) == state
+    _frozen(frozen, "index")
+
+
+def test_recorded_games_rule_the_same_with_the_full_dead_position_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    logs = _logs(30)
+    fast = [Game.replay(log)[1] for log in logs]
+    fast_states = [Game.replay(log)[0].state() for log in logs]
+
+    def full(position: Position) -> bool:
+        return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+
+    monkeypatch.setattr(_unwinnability, "neither_can_mate", full)
+    slow = [Game.replay(log)[1] for log in logs]
+    slow_states = [Game.replay(log)[0].state() for log in logs]
+    assert fast == slow and fast_states == slow_states
+    assert sum(len(log) for log in logs) > 3000
+
+
+def test_the_fast_reader_reads_recorded_lines_as_the_general_one() -> None:
+    decoder = json.JSONDecoder(parse_float=Decimal)
+    lines = [line for log in _logs(10) for line in log[1:]]
+    for line in lines:
+        obj = decoder.decode(line)
+        reader = _events._Reader(obj, None, obj["type"])
+        if obj["type"] == "move":
+            general: MoveMade | Press = _events._move(reader)
+        else:
+            general = Press(reader.at(), reader.color())
+        assert _events.parse_event(line) == general
+
+
+def test_remembered_uci_readings_are_the_readings() -> None:
+    texts = ["e2e4", "e7e8q", "a1h8", "e7e8N", "g1f3"]
+    for text in texts * 2:
+        assert Move.from_uci(text) == Move(*_fresh(text))
+    for bad in ("e2e2", "e2e9", "e7e8k", "", "e2e4qq", "zz", "E2E4"):
+        for _ in range(2):
+            with pytest.raises(ValueError, match="not a UCI move"):
+                Move.from_uci(bad)
+    assert all(Move.from_uci(text) == move for text, move in core_move._FROM_UCI.items())
+    assert len(core_move._FROM_UCI) <= core_move._FROM_UCI_LIMIT
+
+
+def _fresh(text: str) -> tuple[int, int, object]:
+    """The fields of ``text`` read without the remembered readings."""
+    saved = dict(core_move._FROM_UCI)
+    core_move._FROM_UCI.clear()
+    try:
+        move = Move.from_uci(text)
+    finally:
+        core_move._FROM_UCI.update(saved)
+    return move.from_square, move.to_square, move.promotion
+
+
+def test_the_quick_count_of_two_or_more_counts_the_legal_moves() -> None:
+    rng = random.Random(32)
+    checked = 0
+    for _ in range(60):
+        position = Position()
+        for _ in range(rng.randint(10, 120)):
+            codes = position.legal_codes()
+            if not codes:
+                break
+            total = len(codes)
+            checked += 1
+            assert position.count_legal_moves() == total
+            for enough in (1, 2, 3):
+                assert min(position.count_legal_moves(enough=enough), enough) == min(total, enough)
+            position.push_code(rng.choice(codes))
+    assert checked > 2000
+
+
+def test_boards_after_moves_count_as_positions_do() -> None:
+    position = Position()
+    board = BoardState.start(position)
+    rng = random.Random(7)
+    for _ in range(150):
+        codes = board.position.legal_codes()
+        if not codes:
+            break
+        board = board.after(rng.choice(codes))
+        # 0, 1, or any number from 2 up for "two or more" (counting may stop there)
+        assert min(board.legal_count, 2) == min(len(board.position.legal_codes()), 2)
+        assert board.legal_count <= len(board.position.legal_codes())
+        assert board.in_check == board.position.is_check()
+    assert isinstance(board, _board.BoardState)
