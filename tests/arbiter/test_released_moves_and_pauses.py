@@ -320,3 +320,25 @@ def test_player_stops_the_clocks_to_call_the_arbiter() -> None:
     clock = game.state().clock
     assert clock is not None
     assert clock.remaining(Color.WHITE, Millis(31_000)) == 60_000 - 6_000  # 5 s, then 1 s
+
+
+def test_claim_mode_breach_never_pressed_leaves_the_clock_where_it_runs() -> None:
+    # White moved twice without pressing, then pressed: Black's clock runs with White to move.
+    # A breach White never pressed, taken back on Black's claim (4.3), changed no clock: it
+    # must not be taken for White's running clock (the press that followed once escaped
+    # handle_json as a ClockError, a random stream of tests/arbiter/test_step.py found it).
+    game, rulings = run(f"""
+        start {{"time_control": "120", "fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {CLAIM}}}
+        1 white move h1h4
+        2 black move e8d7
+        3 white press
+        4 white touch h4
+        5 white move a1a2
+        6 black claim touch_move
+        7 white move h4h5
+        8 white press
+    """)
+    assert [r["ruling"] for r in rulings] == ["touch_move", "rejected"]
+    assert rulings[1]["reason"] == "white's clock is not running"
+    assert game.clock is not None and game.clock.running is Color.BLACK
+    assert game.state().moves == ("h1h4", "e8d7", "h4h5")

@@ -275,9 +275,10 @@ def _claim_touch_move(
     d.sheet = d.sheet[:-1]
     d.moved = count(d.moved, offender, -1)
     d.uncompleted = pair(d.uncompleted, offender, False)
-    if breach.pressed and d.clock is not None:
-        d.clock = d.clock.take_back(offender, at)
-    d.running = offender
+    if breach.pressed:  # the press is undone with the move; an unpressed one changed no clock
+        if d.clock is not None:
+            d.clock = d.clock.take_back(offender, at)
+        d.running = offender
     d.breach = None
     d.touch = TouchState(forced=breach.allowed)
     position = d.board.position
