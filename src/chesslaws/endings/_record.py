@@ -21,7 +21,7 @@ from chesslaws.core import Move, Position
 from chesslaws.endings._outcome import Outcome, Termination
 from chesslaws.endings._unwinnability import is_dead
 
-__all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending"]
+__all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending", "repetition_counts"]
 
 #: Effort allowed to the dead-position test run after every move (Article 5.2.2).
 DEAD_POSITION_BUDGET = 300
@@ -52,6 +52,52 @@ def automatic_ending(
     if position.halfmove_clock >= 150:
         return Termination.SEVENTY_FIVE_MOVES
     return None
+
+
+def repetition_counts(position: Position) -> list[int]:
+    """For the position before each move made on ``position`` since it was created, and for
+    the position now, how many times it had occurred by then, itself included (Article 9.2.3):
+    the counts of a :class:`GameRecord` fed the same moves, found without making a move.
+
+    The Zobrist keys of the history (:meth:`Position.key_history`) give the candidates: equal
+    keys since the last pawn move or capture (nothing before it can recur). Each candidate is
+    confirmed with the exact key (:meth:`Position.repetition_key`: placement, side to move,
+    castling rights, en passant only when the capture is legal) of both positions, found by
+    taking moves back on a copy, no further back than the earliest candidate. A game in which
+    no key recurs takes no move back.
+    """
+    keys, clocks = position.key_history()
+    earlier: dict[int, list[int]] = {}  # key -> its indices since the last pawn move or capture
+    candidates: list[tuple[int, tuple[int, ...]]] = []  # (index, earlier indices of its key)
+    for index, key in enumerate(keys):
+        if not clocks[index]:
+            earlier.clear()
+        seen = earlier.get(key)
+        if seen is None:
+            earlier[key] = [index]
+        else:
+            candidates.append((index, tuple(seen)))
+            seen.append(index)
+    counts = [1] * len(keys)
+    if not candidates:
+        return counts
+    needed = {index for index, _ in candidates}
+    for _, same in candidates:
+        needed.update(same)
+    exact: dict[int, Hashable] = {}
+    probe = position.copy()
+    lowest = min(needed)
+    for index in range(len(keys) - 1, lowest - 1, -1):
+        if index in needed:
+            exact[index] = probe.repetition_key()
+        if index > lowest:
+            probe.pop_code()
+    for index, same in candidates:
+        for before in reversed(same):  # the latest occurrence carries the count so far
+            if exact[before] == exact[index]:
+                counts[index] = counts[before] + 1
+                break
+    return counts
 
 
 class GameRecord:
