@@ -16,9 +16,13 @@ from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
 from chesslaws.core._attacks import (
     BB_FILES,
     BB_RANKS,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
     PAWN_ATTACKS,
+    ROOK_MASKS,
+    ROOK_TABLES,
     bishop_attacks,
     rook_attacks,
 )
@@ -213,11 +217,13 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
         if kind == 2:
             found = KNIGHT_ATTACKS[to] & piece
         elif kind == 3:
-            found = bishop_attacks(to, occ) & piece
+            found = BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] & piece
         elif kind == 4:
-            found = rook_attacks(to, occ) & piece
+            found = ROOK_TABLES[to][occ & ROOK_MASKS[to]] & piece
         elif kind == 5:
-            found = (bishop_attacks(to, occ) | rook_attacks(to, occ)) & piece
+            found = (
+                BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] | ROOK_TABLES[to][occ & ROOK_MASKS[to]]
+            ) & piece
         else:
             found = KING_ATTACKS[to] & piece
         if from_file >= 0:
