@@ -109,3 +109,15 @@ def test_the_games_of_the_shared_files_agree_with_the_record(name: str) -> None:
         for game in itertools.islice(pgn.read_games(handle), 300):
             position = game.end()
             assert repetition_counts(position) == record_counts(position), game.number
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_from_three_the_counts_are_exact(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    position = shuffling_game(rng, 200)
+    expected = record_counts(position)
+    assert max(expected) >= 3
+    counts = repetition_counts(position, least=3)
+    assert [c >= 3 for c in counts] == [c >= 3 for c in expected]
+    assert [c for c in counts if c >= 3] == [c for c in expected if c >= 3]
+    assert all(c in (1, e) for c, e in zip(counts, expected, strict=True))

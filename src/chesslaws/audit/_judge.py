@@ -280,7 +280,7 @@ def _judge_history(
     :func:`_replay`, which the older editions still take).
     """
     position = game.end()
-    counts = repetition_counts(position)
+    counts = repetition_counts(position, least=3)  # counts of 2 decide nothing here
     _, clocks = position.key_history()
     last = len(counts) - 1
     ended_ply = next(

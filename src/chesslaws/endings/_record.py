@@ -13,6 +13,7 @@ a hash collision never decides a claim.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable
 
 from chesslaws._color import Color
@@ -54,7 +55,7 @@ def automatic_ending(
     return None
 
 
-def repetition_counts(position: Position) -> list[int]:
+def repetition_counts(position: Position, *, least: int = 2) -> list[int]:
     """For the position before each move made on ``position`` since it was created, and for
     the position now, how many times it had occurred by then, itself included (Article 9.2.3):
     the counts of a :class:`GameRecord` fed the same moves, found without making a move.
@@ -65,25 +66,31 @@ def repetition_counts(position: Position) -> list[int]:
     castling rights, en passant only when the capture is legal) of both positions, found by
     taking moves back on a copy, no further back than the earliest candidate. A game in which
     no key recurs takes no move back.
+
+    With ``least`` above 2, a position whose key occurs fewer than ``least`` times in the whole
+    history is given the count 1 unexamined: every count of ``least`` or more is still exact
+    and found (what the claims and endings of 9.2 and 9.6.1 need: ``least=3``).
     """
     keys, clocks = position.key_history()
-    earlier: dict[int, list[int]] = {}  # key -> its indices since the last pawn move or capture
-    candidates: list[tuple[int, tuple[int, ...]]] = []  # (index, earlier indices of its key)
+    counts = [1] * len(keys)
+    often = {key for key, times in Counter(keys).items() if times >= least}
+    if not often:
+        return counts
+    groups: list[list[int]] = []  # the indices of one key since one pawn move or capture
+    window: dict[int, list[int]] = {}
     for index, key in enumerate(keys):
         if not clocks[index]:
-            earlier.clear()
-        seen = earlier.get(key)
-        if seen is None:
-            earlier[key] = [index]
-        else:
-            candidates.append((index, tuple(seen)))
-            seen.append(index)
-    counts = [1] * len(keys)
-    if not candidates:
+            window = {}
+        if key in often:
+            group = window.get(key)
+            if group is None:
+                group = window[key] = []
+                groups.append(group)
+            group.append(index)
+    groups = [group for group in groups if len(group) >= least]
+    if not groups:
         return counts
-    needed = {index for index, _ in candidates}
-    for _, same in candidates:
-        needed.update(same)
+    needed = {index for group in groups for index in group}
     exact: dict[int, Hashable] = {}
     probe = position.copy()
     lowest = min(needed)
@@ -92,11 +99,13 @@ def repetition_counts(position: Position) -> list[int]:
             exact[index] = probe.repetition_key()
         if index > lowest:
             probe.pop_code()
-    for index, same in candidates:
-        for before in reversed(same):  # the latest occurrence carries the count so far
-            if exact[before] == exact[index]:
-                counts[index] = counts[before] + 1
-                break
+    for group in groups:
+        for at in range(1, len(group)):
+            index = group[at]
+            for before in reversed(group[:at]):  # the latest occurrence carries the count
+                if exact[before] == exact[index]:
+                    counts[index] = counts[before] + 1
+                    break
     return counts
 
 
