@@ -280,19 +280,23 @@ def _judge_history(
     :func:`_replay`, which the older editions still take).
     """
     position = game.end()
-    counts = repetition_counts(position, least=3)  # counts of 2 decide nothing here
-    _, clocks = position.key_history()
+    history = position.key_history()
+    counts = repetition_counts(position, least=3, history=history)  # 2 decides nothing here
+    clocks = history[1]
     last = len(counts) - 1
-    ended_ply = next(
-        (ply for ply in range(1, last + 1) if counts[ply] >= 5 or clocks[ply] >= 150), 0
-    )
-    before = ended_ply or last + 1  # claims on the ply of the ending are not reported
     sans = game.sans
-    threefold = next((ply for ply in range(1, before) if counts[ply] >= 3), 0)
-    if threefold:
+    # A count reaches 3 (or 5) first at exactly 3 (5): each occurrence adds one.
+    threefold = counts.index(3) if 3 in counts else 0
+    fivefold = counts.index(5) if 5 in counts else 0
+    fifty = seventy_five = 0
+    if max(clocks) >= 100:
+        fifty = next((ply for ply in range(1, last + 1) if clocks[ply] >= 100), 0)
+        seventy_five = next((ply for ply in range(1, last + 1) if clocks[ply] >= 150), 0)
+    ended_ply = min((ply for ply in (fivefold, seventy_five) if ply), default=0)
+    before = ended_ply or last + 1  # claims on the ply of the ending are not reported
+    if 0 < threefold < before:
         claims.append(_threefold_finding(threefold, first_turn, first_number, sans))
-    fifty = next((ply for ply in range(1, before) if clocks[ply] >= 100), 0)
-    if fifty:
+    if 0 < fifty < before:
         claims.append(_fifty_finding(fifty, first_turn, first_number, sans))
     at = ended_ply or last
     for _ in range(last - at):

@@ -55,7 +55,9 @@ def automatic_ending(
     return None
 
 
-def repetition_counts(position: Position, *, least: int = 2) -> list[int]:
+def repetition_counts(
+    position: Position, *, least: int = 2, history: tuple[list[int], list[int]] | None = None
+) -> list[int]:
     """For the position before each move made on ``position`` since it was created, and for
     the position now, how many times it had occurred by then, itself included (Article 9.2.3):
     the counts of a :class:`GameRecord` fed the same moves, found without making a move.
@@ -69,9 +71,10 @@ def repetition_counts(position: Position, *, least: int = 2) -> list[int]:
 
     With ``least`` above 2, a position whose key occurs fewer than ``least`` times in the whole
     history is given the count 1 unexamined: every count of ``least`` or more is still exact
-    and found (what the claims and endings of 9.2 and 9.6.1 need: ``least=3``).
+    and found (what the claims and endings of 9.2 and 9.6.1 need: ``least=3``). ``history``
+    is ``position.key_history()`` when the caller has it already.
     """
-    keys, clocks = position.key_history()
+    keys, clocks = position.key_history() if history is None else history
     counts = [1] * len(keys)
     often = {key for key, times in Counter(keys).items() if times >= least}
     if not often:
