@@ -53,6 +53,22 @@ def test_serial_run_equals_game_by_game(mixed: Path) -> None:
     assert list(audit_files([mixed], games_per_chunk=5)) == reference
 
 
+def test_serial_run_reads_from_the_start_and_tells_its_progress(mixed: Path) -> None:
+    reference = serial_reference(mixed)
+    seen: list[tuple[int, int]] = []
+    records = list(
+        audit_files(
+            [mixed, EXAMPLES], games_per_chunk=7, progress=lambda *at: seen.append(at)
+        )
+    )
+    assert records[: len(reference)] == reference
+    assert [r.game for r in records[len(reference) :]] == list(range(1, 16))
+    total = os.path.getsize(mixed) + os.path.getsize(EXAMPLES)
+    done = [at for at, _ in seen]
+    assert done == sorted(done) and len(done) >= len(records) // 7
+    assert seen[-1] == (total, total) and (os.path.getsize(mixed), total) in seen
+
+
 def test_local_processes_give_the_same_records_in_order(mixed: Path) -> None:
     reference = serial_reference(mixed)
     seen: list[tuple[int, int]] = []

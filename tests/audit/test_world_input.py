@@ -15,6 +15,7 @@ import pytest
 from chesslaws import pgn
 from chesslaws.audit import Code, Verdict, audit_game, write_csv, write_table
 from chesslaws.cli import main
+from chesslaws.core import Position
 
 GOOD = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
 
@@ -53,6 +54,34 @@ def test_the_replay_once_path_and_the_record_path_agree_on_repetitions() -> None
     assert [f.code for f in record.findings] == [Code.THREEFOLD_AVAILABLE]
     mate = audit_game(pgn.read_game(GOOD))
     assert (mate.lawful_result, mate.plies) == ("1-0", 7)
+
+
+def test_the_judge_makes_no_move_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One replay (issue 18): the reader's; the judge counts repetitions from its history and
+    takes back the moves after a fivefold repetition, making none."""
+    dance = "1. Nf3 Nf6 2. Ng1 Ng8 " * 5 + "3. e4 *"
+    games = [pgn.read_game(text) for text in (GOOD, dance, dance.replace("*", "1/2-1/2"))]
+    made: list[int] = []
+    real = Position.push_code
+
+    def counting(self: Position, code: int) -> None:
+        made.append(code)
+        real(self, code)
+
+    monkeypatch.setattr(Position, "push_code", counting)
+    records = [audit_game(game) for game in games]
+    assert made == []
+    assert (records[0].ending, records[0].plies) == ("checkmate", 7)
+    fivefold = records[1]
+    assert (fivefold.ending, fivefold.plies, fivefold.lawful_result) == (
+        "fivefold repetition",
+        16,
+        "1/2-1/2",
+    )
+    found = [(f.ply, f.code) for f in fivefold.findings]
+    after = [(8, Code.THREEFOLD_AVAILABLE), (17, Code.PLAY_AFTER_END)]
+    assert found == [after[0], (16, Code.RESULT_CONTRADICTS_POSITION), after[1]]
+    assert [(f.ply, f.code) for f in records[2].findings] == after
 
 
 HOSTILE = (

@@ -1,6 +1,8 @@
 """Judging one game against the Laws: replay, endings, and the result the Laws give.
 
-The game is replayed on a :class:`~chesslaws.endings.GameRecord`. The automatic endings are
+The game is judged on the reader's replay, its moves made once: the position it left holds the
+history, from which the repetitions are counted (the older editions, with endings of their own,
+replay on a :class:`~chesslaws.endings.GameRecord`). The automatic endings are
 tested in the order of the Laws (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2, fivefold
 repetition 9.6.1, seventy-five moves 9.6.2): the game ends at the first, and moves after it do
 not count. Fivefold repetition and seventy-five moves are tested after every move; checkmate and
@@ -23,7 +25,6 @@ from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import parse_clock_comment
 from chesslaws.endings import (
-    DEAD_POSITION_BUDGET,
     EDITIONS,
     MATE_BUDGET,
     GameRecord,
@@ -31,6 +32,7 @@ from chesslaws.endings import (
     Termination,
     Winnability,
     alternate_fivefold,
+    automatic_ending,
     edition_ending,
     ending_article,
     is_dead,
@@ -40,6 +42,7 @@ from chesslaws.endings import (
     resignation_always_loses,
 )
 from chesslaws.endings._editions import E2014, PRE_1997
+from chesslaws.endings._record import repetition_counts
 
 from ._record import AuditRecord, Code, Finding
 
@@ -122,20 +125,12 @@ def audit_game(
     moves = game.moves
     sans = game.sans
     claims: list[Finding] = []
-    older = edition in (E2014, PRE_1997)  # endings of their own: replayed on a record
-    fast = None if older else _without_repetition(game)
-    if fast is not None:
-        # The reader's replay left the final position with its history: no second replay.
-        position, clocks = fast
-        ended_ply = 0
-        fifty = next((ply for ply, clock in enumerate(clocks) if clock >= 100 and ply), 0)
-        if fifty:
-            claims.append(_fifty_finding(fifty, first_turn, first_number, sans))
-        final = _termination(position, clocks[-1])
-    else:
+    if edition in (E2014, PRE_1997):  # endings of their own: replayed on a record
         board = GameRecord(start)
         position = board.position
         ended_ply, final = _replay(board, moves, claims, first_turn, first_number, sans, edition)
+    else:
+        position, ended_ply, final = _judge_history(game, claims, first_turn, first_number)
     reached = ended_ply or len(moves)
     ended, ended_ply = _ending(final, position, reached, edition)
     plies = ended_ply if ended is not None else len(moves)
@@ -272,39 +267,55 @@ def _record_findings(game: Game) -> list[Finding]:
     return found
 
 
-def _without_repetition(game: Game) -> tuple[Position, list[int]] | None:
-    """The final position of a replayed game and the halfmove clock after each ply, when no
-    position of the game can have occurred twice (no two equal keys since a pawn move or
-    capture) and the seventy-five-move rule did not end it early; else ``None`` (the game is
-    then replayed on a :class:`GameRecord`, which counts repetitions exactly)."""
-    if game.replayed is None:
-        return None
+def _judge_history(
+    game: Game, claims: list[Finding], first_turn: int, first_number: int
+) -> tuple[Position, int, Termination | None]:
+    """Judge the reader's replay, making no move again (2023, 2018): the position where the
+    game stopped, the ply at which a fivefold repetition (9.6.1) or the seventy-fifth move
+    (9.6.2) ended it (0: none) and the ending there; claims available before go to ``claims``.
+
+    The repetition counts come from the history the reader's position holds
+    (:func:`~chesslaws.endings._record.repetition_counts`); the moves after an early ending are
+    taken back. The answers are those of a :class:`GameRecord` replaying the moves (see
+    :func:`_replay`, which the older editions still take).
+    """
     position = game.end()
-    keys, clocks = position.key_history()
-    seen: set[int] = set()
-    for ply, key in enumerate(keys):
-        if clocks[ply] == 0:
-            seen.clear()
-        elif key in seen:
-            return None
-        seen.add(key)
-        if clocks[ply] >= 150 and ply < len(keys) - 1:
-            return None
-    return position, clocks
+    history = position.key_history()
+    counts = repetition_counts(position, least=3, history=history)  # 2 decides nothing here
+    clocks = history[1]
+    last = len(counts) - 1
+    sans = game.sans
+    # A count reaches 3 (or 5) first at exactly 3 (5): each occurrence adds one.
+    threefold = counts.index(3) if 3 in counts else 0
+    fivefold = counts.index(5) if 5 in counts else 0
+    fifty = seventy_five = 0
+    if max(clocks) >= 100:
+        fifty = next((ply for ply in range(1, last + 1) if clocks[ply] >= 100), 0)
+        seventy_five = next((ply for ply in range(1, last + 1) if clocks[ply] >= 150), 0)
+    ended_ply = min((ply for ply in (fivefold, seventy_five) if ply), default=0)
+    before = ended_ply or last + 1  # claims on the ply of the ending are not reported
+    if 0 < threefold < before:
+        claims.append(_threefold_finding(threefold, first_turn, first_number, sans))
+    if 0 < fifty < before:
+        claims.append(_fifty_finding(fifty, first_turn, first_number, sans))
+    at = ended_ply or last
+    for _ in range(last - at):
+        position.pop_code()
+    count = position.count_legal_moves(enough=2)
+    return position, ended_ply, automatic_ending(position, count, counts[at])
 
 
-def _termination(position: Position, clock: int) -> Termination | None:
-    """The automatic ending after the last move of a game in which no position occurred twice,
-    in the order of :meth:`GameRecord.termination` (5.1.1, 5.2.1, 5.2.2, 9.6.2)."""
-    if position.is_checkmate():
-        return Termination.CHECKMATE
-    if position.is_stalemate():
-        return Termination.STALEMATE
-    if is_dead(position, budget=DEAD_POSITION_BUDGET, quick=True):
-        return Termination.DEAD_POSITION
-    if clock >= 150:
-        return Termination.SEVENTY_FIVE_MOVES
-    return None
+def _threefold_finding(
+    ply: int, first_turn: int, first_number: int, sans: Sequence[str]
+) -> Finding:
+    return Finding(
+        ply,
+        Code.THREEFOLD_AVAILABLE,
+        "9.2",
+        f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
+        "same position stood for the third time: a draw could be claimed (9.2.1 by "
+        "the player making that move, 9.2.2 by the opponent)",
+    )
 
 
 def _fifty_finding(ply: int, first_turn: int, first_number: int, sans: Sequence[str]) -> Finding:
@@ -327,7 +338,7 @@ def _replay(
     sans: Sequence[str],
     edition: str = "2023",
 ) -> tuple[int, Termination | None]:
-    """Replay on a game record, for games in which a position may repeat: the ply at which a
+    """Replay on a game record, for the editions with endings of their own: the ply at which a
     fivefold repetition or the seventy-fifth move ended the game (0: none), and the ending at
     the ply where the replay stopped; claims available on the way go to ``claims``."""
     position = board.position
@@ -346,16 +357,7 @@ def _replay(
             break
         if not threefold_seen and repetitions() >= 3:
             threefold_seen = True
-            claims.append(
-                Finding(
-                    ply,
-                    Code.THREEFOLD_AVAILABLE,
-                    "9.2",
-                    f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
-                    "same position stood for the third time: a draw could be claimed (9.2.1 by "
-                    "the player making that move, 9.2.2 by the opponent)",
-                )
-            )
+            claims.append(_threefold_finding(ply, first_turn, first_number, sans))
         if not fifty_seen and position.halfmove_clock >= 100:
             fifty_seen = True
             claims.append(_fifty_finding(ply, first_turn, first_number, sans))

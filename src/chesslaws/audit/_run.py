@@ -5,7 +5,9 @@ finds where games start, reading no moves). A chunk carries its bytes, the line 
 of its first game, so any worker can read it alone and report true game numbers and lines;
 with Dask no shared file system is needed. Chunks are handed out in order and their records
 collected in order, a bounded number in flight at a time: the same records in the same order
-whatever the backend, in memory that does not grow with the files.
+whatever the backend, in memory that does not grow with the files. In this process alone the
+files are simply read from their start, game by game: the same games, with no pass to find
+where they start.
 """
 
 from __future__ import annotations
@@ -126,6 +128,9 @@ def audit_files(
     with contextlib.ExitStack() as stack:
         files = [(os.fspath(path), _seekable(path, stack)) for path in paths]
         total = sum(os.path.getsize(p) for _, p in files)
+        if dask is None and workers <= 1:
+            yield from _serial(files, total, games_per_chunk, mate_budget, edition, progress)
+            return
         chunks = (
             Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget, edition)
             for label, path in files
@@ -137,6 +142,29 @@ def audit_files(
             if progress is not None:
                 progress(done, total)
             yield from records
+
+
+def _serial(
+    files: list[tuple[str, str]],
+    total: int,
+    every: int,
+    mate_budget: int,
+    edition: str,
+    progress: Progress | None,
+) -> Iterator[AuditRecord]:
+    """The records of the files read in this process from their start, game by game (the same
+    games, numbers and lines as the chunks give: they exist so that a worker can start in the
+    middle; here no pass to find them is needed). Progress is told every ``every`` games."""
+    before = 0
+    for label, path in files:
+        with open(path, "rb") as handle:
+            for count, game in enumerate(read_games(handle), start=1):
+                yield audit_game(game, label, mate_budget=mate_budget, edition=edition)
+                if progress is not None and count % every == 0:
+                    progress(min(before + handle.tell(), total), total)
+        before += os.path.getsize(path)
+        if progress is not None:
+            progress(before, total)
 
 
 def _seekable(path: str | os.PathLike[str], stack: contextlib.ExitStack) -> str:

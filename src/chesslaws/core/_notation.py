@@ -14,14 +14,20 @@ from typing import TYPE_CHECKING
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
 from chesslaws.core._attacks import (
+    BB_FILES,
+    BB_RANKS,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
     PAWN_ATTACKS,
+    ROOK_MASKS,
+    ROOK_TABLES,
     bishop_attacks,
     rook_attacks,
 )
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
-from chesslaws.core._movegen import attackers
+from chesslaws.core._movegen import attackers, is_attacked
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 
 if TYPE_CHECKING:
@@ -140,7 +146,12 @@ def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
 
 
 def parse_san(pos: Position, text: str) -> int:
-    """The legal move code that SAN ``text`` stands for (lenient, see the module docstring)."""
+    """The legal move code that SAN ``text`` stands for (lenient, see the module docstring).
+
+    The common shapes (a pawn push or capture, a piece move with one candidate, castling) are
+    read by :func:`_parse_common`; anything else, and every error, by :func:`_parse_general`.
+    Both give the same answer (tests/core/test_san_fast.py checks them against each other and
+    python-chess)."""
     try:
         syntax = _SYNTAX_CACHE[text]
     except KeyError:
@@ -159,6 +170,110 @@ def parse_san(pos: Position, text: str) -> int:
         ) from None
     if syntax is None:
         raise _error(InvalidNotation, text, pos, "not a move in SAN")
+    code = _parse_common(pos, syntax)
+    return code if code >= 0 else _parse_general(pos, text, syntax)
+
+
+def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
+    """The move code of the common shapes of SAN, or -1 for the general path to decide.
+
+    Read here: castling; a pawn push or a capture that is neither en passant nor a promotion,
+    without a from-rank; a piece move (king included) with exactly one piece of that kind that
+    could make it, disambiguated or not. The one candidate passes the same test as in
+    :func:`_parse_general` (:func:`_leaves_king_safe`, inlined); when it fails, or there is no
+    candidate or more than one, -1 is returned and the general path finds the move or the
+    error."""
+    kind, to, from_file, from_rank, promotion = syntax
+    if kind == 0:
+        return _castling_code(pos, bool(to))
+    us = pos._turn
+    occ_c = pos._occ_c
+    own = occ_c[us]
+    tobit = 1 << to
+    if tobit & own or promotion:
+        return -1
+    bb = pos._bb
+    occ = own | occ_c[us ^ 1]
+    if kind == 1:
+        if from_rank >= 0 or to < 8 or to >= 56:  # promotions and odd spellings: general
+            return -1
+        pawns = bb[1 | us << 3]
+        if from_file < 0 or from_file == to & 7:  # a push (Article 3.7.1, 3.7.2)
+            if occ & tobit:
+                return -1
+            frm = to - 8 if us == 0 else to + 8
+            if not pawns >> frm & 1:
+                if occ >> frm & 1 or to >> 3 != (3 if us == 0 else 4):
+                    return -1
+                frm = to - 16 if us == 0 else to + 16
+                if not pawns >> frm & 1:
+                    return -1
+        else:  # a capture (3.7.3); en passant, to an empty square, goes to the general path
+            if not occ & tobit:
+                return -1
+            found = PAWN_ATTACKS[us ^ 1][to] & pawns & BB_FILES[from_file]
+            if not found:
+                return -1
+            frm = found.bit_length() - 1
+    else:
+        piece = bb[kind | us << 3]
+        if kind == 2:
+            found = KNIGHT_ATTACKS[to] & piece
+        elif kind == 3:
+            found = BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] & piece
+        elif kind == 4:
+            found = ROOK_TABLES[to][occ & ROOK_MASKS[to]] & piece
+        elif kind == 5:
+            found = (
+                BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] | ROOK_TABLES[to][occ & ROOK_MASKS[to]]
+            ) & piece
+        else:
+            found = KING_ATTACKS[to] & piece
+        if from_file >= 0:
+            found &= BB_FILES[from_file]
+        if from_rank >= 0:
+            found &= BB_RANKS[from_rank]
+        if not found or found & (found - 1):
+            return -1
+        frm = found.bit_length() - 1
+    king = to if kind == 6 else pos._kings[us]
+    if attackers(pos, us ^ 1, king, occ ^ (1 << frm) | tobit) & ~tobit:
+        return -1
+    return frm | to << 6
+
+
+def _castling_code(pos: Position, short: bool) -> int:
+    """The code of castling on that side if it is legal (Article 3.8.2), else -1: the test of
+    the legal move generator for that one move (a right, empty squares, the king not in check
+    and crossing and reaching no attacked square with king and rook lifted)."""
+    us = pos._turn
+    king = pos._kings[us]
+    rights = pos.castling & BB_RANKS[0 if us == 0 else 7]
+    if not rights or pos.is_check():
+        return -1
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    while rights:
+        bit = rights & -rights
+        rights ^= bit
+        rook = bit.bit_length() - 1
+        if (rook > king) != short:
+            continue
+        _, _, must_be_empty, path = pos._castling_paths[rook]
+        if occ & must_be_empty:
+            return -1
+        without = occ ^ (1 << king) ^ bit
+        while path:
+            low = path & -path
+            path ^= low
+            if is_attacked(pos, us ^ 1, low.bit_length() - 1, without):
+                return -1
+        return king | rook << 6 | CASTLING << 15
+    return -1
+
+
+def _parse_general(pos: Position, text: str, syntax: tuple[int, int, int, int, int]) -> int:
+    """The legal move code for the syntax of SAN ``text``, whatever its shape, or the error:
+    every candidate is tried (3.9), and an ambiguous or illegal move raises."""
     kind, to, from_file, from_rank, promotion = syntax
     if kind == 0:
         king = pos._kings[pos._turn]

@@ -831,7 +831,8 @@ class Position:
         """Parse SAN ``text``, make the move and return it."""
         code = _notation.parse_san(self, text)
         self.push_code(code)
-        return self._code_to_move(code)
+        move = _MOVES.get(code) if code < _EP_FLAG else None  # _code_to_move's cache, inlined
+        return self._code_to_move(code) if move is None else move
 
     def parse_uci(self, text: str) -> Move:
         """The legal move for UCI ``text`` (both castling spellings accepted)."""

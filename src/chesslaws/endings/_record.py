@@ -13,6 +13,7 @@ a hash collision never decides a claim.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable
 
 from chesslaws._color import Color
@@ -21,7 +22,7 @@ from chesslaws.core import Move, Position
 from chesslaws.endings._outcome import Outcome, Termination
 from chesslaws.endings._unwinnability import is_dead
 
-__all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending"]
+__all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending", "repetition_counts"]
 
 #: Effort allowed to the dead-position test run after every move (Article 5.2.2).
 DEAD_POSITION_BUDGET = 300
@@ -52,6 +53,63 @@ def automatic_ending(
     if position.halfmove_clock >= 150:
         return Termination.SEVENTY_FIVE_MOVES
     return None
+
+
+def repetition_counts(
+    position: Position, *, least: int = 2, history: tuple[list[int], list[int]] | None = None
+) -> list[int]:
+    """For the position before each move made on ``position`` since it was created, and for
+    the position now, how many times it had occurred by then, itself included (Article 9.2.3):
+    the counts of a :class:`GameRecord` fed the same moves, found without making a move.
+
+    The Zobrist keys of the history (:meth:`Position.key_history`) give the candidates: equal
+    keys since the last pawn move or capture (nothing before it can recur). Each candidate is
+    confirmed with the exact key (:meth:`Position.repetition_key`: placement, side to move,
+    castling rights, en passant only when the capture is legal) of both positions, found by
+    taking moves back on a copy, no further back than the earliest candidate. A game in which
+    no key recurs takes no move back.
+
+    With ``least`` above 2, a position whose key occurs fewer than ``least`` times in the whole
+    history is given the count 1 unexamined: every count of ``least`` or more is still exact
+    and found (what the claims and endings of 9.2 and 9.6.1 need: ``least=3``). ``history``
+    is ``position.key_history()`` when the caller has it already.
+    """
+    keys, clocks = position.key_history() if history is None else history
+    counts = [1] * len(keys)
+    often = {key for key, times in Counter(keys).items() if times >= least}
+    if not often:
+        return counts
+    groups: list[list[int]] = []  # the indices of one key since one pawn move or capture
+    window: dict[int, list[int]] = {}
+    for index, key in enumerate(keys):
+        if not clocks[index]:
+            window = {}
+        if key in often:
+            group = window.get(key)
+            if group is None:
+                group = window[key] = []
+                groups.append(group)
+            group.append(index)
+    groups = [group for group in groups if len(group) >= least]
+    if not groups:
+        return counts
+    needed = {index for group in groups for index in group}
+    exact: dict[int, Hashable] = {}
+    probe = position.copy()
+    lowest = min(needed)
+    for index in range(len(keys) - 1, lowest - 1, -1):
+        if index in needed:
+            exact[index] = probe.repetition_key()
+        if index > lowest:
+            probe.pop_code()
+    for group in groups:
+        for at in range(1, len(group)):
+            index = group[at]
+            for before in reversed(group[:at]):  # the latest occurrence carries the count
+                if exact[before] == exact[index]:
+                    counts[index] = counts[before] + 1
+                    break
+    return counts
 
 
 class GameRecord:

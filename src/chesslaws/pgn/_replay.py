@@ -50,7 +50,17 @@ def replay_line(
     append = moves.append
     variations = draft.variations
     replayed: dict[int, tuple[Line, ...]] = {}
-    for index, san in enumerate(draft.sans):
+    sans = draft.sans
+    start = 0
+    if not variations:  # the common case, in a tight loop; a move that fails is read below
+        try:
+            for san in sans:
+                append(push_san(san))
+        except (ChessLawsError, ValueError, LookupError, ArithmeticError):
+            pass
+        start = len(moves)
+    for index in range(start, len(sans)):
+        san = sans[index]
         if variations and index in variations:
             replayed[index] = tuple(
                 replay_line(v, position, errors, main=False, undo=True) for v in variations[index]
