@@ -34,7 +34,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from chesslaws.core import Position
+from chesslaws.core import COMPOSED, Position
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -125,7 +125,7 @@ def bench_perft(cases: list[PerftCase], rounds: int) -> tuple[list[Row], int, fl
     total_nodes = 0
     total_ours = total_theirs = 0.0
     for case in cases:
-        ours_pos = Position.from_fen(case.fen, chess960=case.chess960)
+        ours_pos = Position.from_fen(case.fen, chess960=case.chess960, allow=COMPOSED)
         board = chess.Board(case.fen, chess960=case.chess960)
         depth = case.depth
         times = best_of(
