@@ -887,6 +887,8 @@ def _new_press(at: Millis, by: Color) -> Press:
     event.by = by
     event.__class__ = Press  # type: ignore[assignment]
     return event  # type: ignore[return-value]
+
+
 _THOUSAND = Decimal(1000)
 
 
