@@ -109,6 +109,28 @@ def peer(logs: list[list[str]]) -> float:
     return time.process_time() - start
 
 
+def peer_with_scoresheet(logs: list[list[str]]) -> float:
+    """CPU seconds for python-chess to do more of the arbiter's per-ply work: read the move's
+    and the press's JSON lines, write the move's SAN (``Board.san``: disambiguation, check and
+    mate marks), push it and ask ``outcome()``. Still no clock, touch-move or dead-position test
+    (python-chess has none)."""
+    import chess
+
+    games = [log[1:] for log in logs]
+    start = time.process_time()
+    for lines in games:
+        board = chess.Board()
+        for i in range(0, len(lines), 2):
+            move = chess.Move.from_uci(json.loads(lines[i])["move"])
+            json.loads(lines[i + 1])
+            if move not in board.legal_moves:
+                raise ValueError(f"illegal move {move} in the benchmark's log")
+            board.san(move)
+            board.push(move)
+            board.outcome()
+    return time.process_time() - start
+
+
 def ours(logs: list[list[str]], *, as_json: bool) -> float:
     """CPU seconds for ``Game`` to take every log (JSON lines, or events read beforehand)."""
     feeds: list[list[object]] = (
@@ -131,9 +153,10 @@ def ours(logs: list[list[str]], *, as_json: bool) -> float:
 def side_by_side(logs: list[list[str]], rounds: int) -> None:
     """Print the per-ply table: python-chess push + outcome against a move-and-press pair."""
     plies = sum((len(log) - 1) // 2 for log in logs)
-    best = {"peer": float("inf"), "json": float("inf"), "events": float("inf")}
+    best = {name: float("inf") for name in ("peer", "sheet", "json", "events")}
     for _ in range(rounds):
         best["peer"] = min(best["peer"], peer(logs))
+        best["sheet"] = min(best["sheet"], peer_with_scoresheet(logs))
         best["json"] = min(best["json"], ours(logs, as_json=True))
         best["events"] = min(best["events"], ours(logs, as_json=False))
     per = {name: seconds / plies * 1e6 for name, seconds in best.items()}
@@ -155,6 +178,14 @@ def side_by_side(logs: list[list[str]], rounds: int) -> None:
         f"| `Game.handle` move + press (events read) | {per['events']:.1f} | "
         f"{per['peer'] / per['events']:.2f}× |"
     )
+    print()
+    print("Beside python-chess doing more of the same work (reading both JSON lines, legality,")
+    print("`Board.san`, `push`, `outcome()`; no clock, touch-move or dead-position test):")
+    print("| per ply | µs | ratio |")
+    print("| --- | ---: | ---: |")
+    print(f"| python-chess JSON + `san` + `push` + `outcome()` | {per['sheet']:.1f} | |")
+    ratio = per["sheet"] / per["json"]
+    print(f"| `Game.handle_json` move + press | {per['json']:.1f} | {ratio:.2f}× |")
 
 
 def main(argv: list[str] | None = None) -> int:
