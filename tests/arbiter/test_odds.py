@@ -125,6 +125,15 @@ def test_pgn_has_a_time_control_tag_per_player_and_each_players_clk() -> None:
     record = read_game(text)
     assert record.clock_after(1)[0] == 300_000 - 3_000  # 2 s before e4, pressed 1 s later
     assert record.clock_after(2)[0] == 240_000 - 2_000
+    assert [str(c) for c in record.time_controls() or ()] == ["300", "240+2@61"]
+    assert record.time_control() is None
+
+
+def test_pgn_one_control_is_read_for_both_and_half_a_pair_is_none() -> None:
+    one = read_game('[TimeControl "180+2"]\n\n*').time_controls()
+    assert one is not None and one[0] == one[1] and str(one[0]) == "180+2"
+    assert read_game('[WhiteTimeControl "300"]\n\n*').time_controls() is None
+    assert read_game("*").time_controls() is None
 
 
 def test_pgn_with_the_same_control_twice_has_one_tag() -> None:

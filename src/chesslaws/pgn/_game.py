@@ -222,6 +222,28 @@ class Game:
         text = self.tags.get("TimeControl")
         return None if text is None else TimeControl.parse(text)
 
+    def time_controls(self) -> tuple[TimeControl, TimeControl] | None:
+        """White's and Black's controls: the ``WhiteTimeControl`` and ``BlackTimeControl`` tags
+        of a game at time odds (as cutechess and ``chesslaws match`` write them), else the
+        ``TimeControl`` tag for both.
+
+        ``None`` when neither says both players' controls (one per-player tag alone says
+        nothing of the other player's); raises :class:`~chesslaws.TimeControlError` when a
+        tag cannot be read.
+
+        >>> from chesslaws import pgn
+        >>> game = pgn.read_game('[WhiteTimeControl "300"]\\n[BlackTimeControl "240+2@61"]\\n\\n*')
+        >>> [str(control) for control in game.time_controls()]
+        ['300', '240+2@61']
+        """
+        from chesslaws.clock import TimeControl
+
+        white, black = self.tags.get("WhiteTimeControl"), self.tags.get("BlackTimeControl")
+        if white is not None and black is not None:
+            return TimeControl.parse(white), TimeControl.parse(black)
+        both = self.time_control()
+        return None if both is None else (both, both)
+
     def clock_after(self, ply: int) -> tuple[int | None, int | None]:
         """The ``[%clk]`` and ``[%emt]`` times in ms after the move of 1-based ``ply``.
 
