@@ -108,29 +108,14 @@ def _play(board: SimulatedBoard, steps: list[tuple[str, ...]]) -> None:
         time.sleep(0.15)
 
 
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
-def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
-    """The simulated board (turned round) speaks the DGT protocol on a pty; ``chesslaws eboard
-    --port`` reads it: an illegal knight move is ruled, the clock put right, and a mate ends
-    the game (the reader then exits)."""
-    pytest.importorskip("serial")
-    board = SimulatedBoard(orientation=2)
-    log, readings = tmp_path / "events.jsonl", tmp_path / "readings.jsonl"
+def _run_reader(
+    board: SimulatedBoard, args: list[str], steps: list[tuple[str, ...]]
+) -> tuple[int, str, str]:
+    """Run ``chesslaws eboard --port BOARD ARGS``, play ``steps`` on the board once the reader
+    asks for updates, and wait for it to exit: (exit status, stdout, stderr). The reader and
+    the board are stopped whatever happens."""
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "chesslaws",
-            "eboard",
-            "--port",
-            board.path,
-            "--log",
-            str(log),
-            "--readings",
-            str(readings),
-            "--time-control",
-            "300+2",
-        ],
+        [sys.executable, "-m", "chesslaws", "eboard", "--port", board.path, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -139,31 +124,6 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     try:
         assert board.wait_for_updates(20), "the reader never asked for updates"
         time.sleep(0.3)
-        steps = [
-            ("lift", "f2"),
-            ("place", "f3", "P"),
-            ("press", "left"),
-            ("lift", "b8"),
-            ("place", "b6", "n"),
-            ("press", "right"),  # illegal: ruled
-            ("lift", "b6"),
-            ("place", "b8", "n"),  # the position restored
-            ("press", "left"),  # the clock put right: Black's clock runs again, no press
-            ("lift", "b8"),
-            ("place", "c6", "n"),
-            ("press", "right"),
-            ("lift", "g2"),
-            ("place", "g4", "P"),
-            ("press", "left"),
-            ("lift", "e7"),
-            ("place", "e5", "p"),
-            ("press", "right"),
-            ("lift", "a2"),
-            ("place", "a3", "P"),
-            ("press", "left"),
-            ("lift", "d8"),
-            ("place", "h4", "q"),  # mate: made once it settles
-        ]
         _play(board, steps)
         out, err = process.communicate(timeout=20)
     finally:
@@ -171,7 +131,56 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
             process.kill()
             process.communicate()
         board.close()
-    assert process.returncode == 0, err
+    return process.returncode, out, err
+
+
+FOOLS_MATE = [
+    ("lift", "f2"), ("place", "f3", "P"), ("press", "left"),
+    ("lift", "e7"), ("place", "e5", "p"), ("press", "right"),
+    ("lift", "g2"), ("place", "g4", "P"), ("press", "left"),
+    ("lift", "d8"), ("place", "h4", "q"),
+]  # fmt: skip
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
+    """The simulated board (turned round) speaks the DGT protocol on a pty; ``chesslaws eboard
+    --port`` reads it: an illegal knight move is ruled, the clock put right, and a mate ends
+    the game (the reader then exits)."""
+    pytest.importorskip("serial")
+    board = SimulatedBoard(orientation=2)
+    log, readings = tmp_path / "events.jsonl", tmp_path / "readings.jsonl"
+    steps = [
+        ("lift", "f2"),
+        ("place", "f3", "P"),
+        ("press", "left"),
+        ("lift", "b8"),
+        ("place", "b6", "n"),
+        ("press", "right"),  # illegal: ruled
+        ("lift", "b6"),
+        ("place", "b8", "n"),  # the position restored
+        ("press", "left"),  # the clock put right: Black's clock runs again, no press
+        ("lift", "b8"),
+        ("place", "c6", "n"),
+        ("press", "right"),
+        ("lift", "g2"),
+        ("place", "g4", "P"),
+        ("press", "left"),
+        ("lift", "e7"),
+        ("place", "e5", "p"),
+        ("press", "right"),
+        ("lift", "a2"),
+        ("place", "a3", "P"),
+        ("press", "left"),
+        ("lift", "d8"),
+        ("place", "h4", "q"),  # mate: made once it settles
+    ]
+    returncode, out, err = _run_reader(
+        board,
+        ["--log", str(log), "--readings", str(readings), "--time-control", "300+2"],
+        steps,
+    )
+    assert returncode == 0, err
     rulings = [json.loads(line) for line in out.splitlines()]
     assert [r["ruling"] for r in rulings] == ["illegal_move", "game_over"]
     assert rulings[0]["must_move"] == ["b8a6", "b8c6"] and rulings[1]["reason"] == "checkmate"
@@ -218,58 +227,13 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
     port = server.socket.getsockname()[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    board = SimulatedBoard()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "chesslaws",
-            "eboard",
-            "--port",
-            board.path,
-            "--serve",
-            f"ws://127.0.0.1:{port}",
-            "--game",
-            "g1",
-            "--seat",
-            "white=WT",
-            "--seat",
-            "black=BT",
-            "--time-control",
-            "300+2",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
+    args = ["--serve", f"ws://127.0.0.1:{port}", "--game", "g1"]
+    args += ["--seat", "white=WT", "--seat", "black=BT", "--time-control", "300+2"]
     try:
-        assert board.wait_for_updates(20), "the reader never asked for updates"
-        time.sleep(0.3)
-        _play(
-            board,
-            [
-                ("lift", "f2"),
-                ("place", "f3", "P"),
-                ("press", "left"),
-                ("lift", "e7"),
-                ("place", "e5", "p"),
-                ("press", "right"),
-                ("lift", "g2"),
-                ("place", "g4", "P"),
-                ("press", "left"),
-                ("lift", "d8"),
-                ("place", "h4", "q"),
-            ],
-        )
-        out, err = process.communicate(timeout=20)
+        returncode, out, err = _run_reader(SimulatedBoard(), args, FOOLS_MATE)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-        board.close()
         server.shutdown()
-    assert process.returncode == 0, err
+    assert returncode == 0, err
     assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
     white = [m for path, m in received if path == "/ws/games/g1?token=WT"]
     black = [m for path, m in received if path == "/ws/games/g1?token=BT"]
@@ -302,36 +266,11 @@ def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
 
     with ServerProcess(f"sqlite:///{tmp_path / 'games.db'}") as server:
         game = server.create_game(time_control="300+2")
-        board = SimulatedBoard()
-        process = subprocess.Popen(
-            [
-                sys.executable, "-m", "chesslaws", "eboard", "--port", board.path,
-                "--serve", server.url, "--game", game["id"],
-                "--seat", f"white={game['seats']['white']}",
-                "--seat", f"black={game['seats']['black']}",
-                "--time-control", "300+2",
-            ],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        )  # fmt: skip
-        try:
-            assert board.wait_for_updates(20), "the reader never asked for updates"
-            time.sleep(0.3)
-            _play(
-                board,
-                [
-                    ("lift", "f2"), ("place", "f3", "P"), ("press", "left"),
-                    ("lift", "e7"), ("place", "e5", "p"), ("press", "right"),
-                    ("lift", "g2"), ("place", "g4", "P"), ("press", "left"),
-                    ("lift", "d8"), ("place", "h4", "q"),
-                ],
-            )  # fmt: skip
-            out, err = process.communicate(timeout=20)
-        finally:
-            if process.poll() is None:
-                process.kill()
-                process.communicate()
-            board.close()
-        assert process.returncode == 0, err
+        args = ["--serve", server.url, "--game", game["id"], "--time-control", "300+2"]
+        args += ["--seat", f"white={game['seats']['white']}"]
+        args += ["--seat", f"black={game['seats']['black']}"]
+        returncode, out, err = _run_reader(SimulatedBoard(), args, FOOLS_MATE)
+        assert returncode == 0, err
         assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
         deadline = time.monotonic() + 10
         state = server.state(game["id"])
