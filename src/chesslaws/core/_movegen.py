@@ -34,7 +34,14 @@ from chesslaws.core._move import CASTLING, EN_PASSANT
 if TYPE_CHECKING:
     from chesslaws.core._position import Position
 
-__all__ = ["attackers", "castling_path", "generate", "is_attacked", "is_legal_plain"]
+__all__ = [
+    "attackers",
+    "castling_path",
+    "generate",
+    "is_attacked",
+    "is_legal_plain",
+    "king_path_safe",
+]
 
 _NOT_FILE_A = BB_ALL ^ BB_FILES[0]
 _NOT_FILE_H = BB_ALL ^ BB_FILES[7]
@@ -313,23 +320,29 @@ def generate(
             bit = rights & -rights
             rights ^= bit
             rook = bit.bit_length() - 1
-            king_to, _, must_be_empty, king_path = pos._castling_paths[rook]
+            king_to, _, must_be_empty, _ = pos._castling_paths[rook]
             if occ & must_be_empty or not ((1 << king_to) & to_mask or bit & to_mask):
                 continue
-            without = occ ^ (1 << ksq) ^ bit
-            safe = True
-            path = king_path
-            while path:
-                p = path & -path
-                path ^= p
-                if is_attacked(pos, them, p.bit_length() - 1, without):
-                    safe = False
-                    break
-            if safe:
+            if king_path_safe(pos, rook, occ):
                 count += 1
                 if append:
                     append(ksq | rook << 6 | _CASTLE_FLAG)
     return count
+
+
+def king_path_safe(pos: Position, rook: int, occ: int) -> bool:
+    """For castling with the rook on ``rook`` (the squares between empty, the king not in
+    check): whether the king crosses and reaches no attacked square, king and rook lifted
+    (Article 3.8.2.2)."""
+    us = pos._turn
+    without = occ ^ (1 << pos._kings[us]) ^ (1 << rook)
+    path = pos._castling_paths[rook][3]
+    while path:
+        low = path & -path
+        path ^= low
+        if is_attacked(pos, us ^ 1, low.bit_length() - 1, without):
+            return False
+    return True
 
 
 def _free_moves(

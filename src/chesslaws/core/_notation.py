@@ -27,7 +27,7 @@ from chesslaws.core._attacks import (
     rook_attacks,
 )
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
-from chesslaws.core._movegen import attackers, is_attacked
+from chesslaws.core._movegen import attackers, king_path_safe
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 
 if TYPE_CHECKING:
@@ -243,9 +243,8 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
 
 
 def _castling_code(pos: Position, short: bool) -> int:
-    """The code of castling on that side if it is legal (Article 3.8.2), else -1: the test of
-    the legal move generator for that one move (a right, empty squares, the king not in check
-    and crossing and reaching no attacked square with king and rook lifted)."""
+    """The code of castling on that side if it is legal (Article 3.8.2), else -1: a right,
+    empty squares, the king not in check, and the generator's own test of the king's path."""
     us = pos._turn
     king = pos._kings[us]
     rights = pos.castling & BB_RANKS[0 if us == 0 else 7]
@@ -258,15 +257,8 @@ def _castling_code(pos: Position, short: bool) -> int:
         rook = bit.bit_length() - 1
         if (rook > king) != short:
             continue
-        _, _, must_be_empty, path = pos._castling_paths[rook]
-        if occ & must_be_empty:
+        if occ & pos._castling_paths[rook][2] or not king_path_safe(pos, rook, occ):
             return -1
-        without = occ ^ (1 << king) ^ bit
-        while path:
-            low = path & -path
-            path ^= low
-            if is_attacked(pos, us ^ 1, low.bit_length() - 1, without):
-                return -1
         return king | rook << 6 | CASTLING << 15
     return -1
 

@@ -250,14 +250,8 @@ def pawns_blocked(white_pawns: int, black_pawns: int, pieces: int = 0) -> bool:
     enemy pawn or one of the ``pieces`` somewhere ahead on its file."""
     if not (white_pawns | black_pawns):
         return False
-    ahead_of_white = (black_pawns | pieces) >> 8  # _fill_south and _fill_north, inline
-    ahead_of_white |= ahead_of_white >> 8
-    ahead_of_white |= ahead_of_white >> 16
-    ahead_of_white |= ahead_of_white >> 32
-    ahead_of_black = (white_pawns | pieces) << 8
-    ahead_of_black |= ahead_of_black << 8
-    ahead_of_black |= ahead_of_black << 16
-    ahead_of_black |= ahead_of_black << 32
+    ahead_of_white = _fill_south((black_pawns | pieces) >> 8)
+    ahead_of_black = _fill_north((white_pawns | pieces) << 8)
     return not (white_pawns & ~ahead_of_white or black_pawns & ~ahead_of_black)
 
 
