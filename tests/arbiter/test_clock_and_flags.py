@@ -313,3 +313,21 @@ def test_quickplay_increment_not_in_blitz_or_with_increment() -> None:
             179 arbiter quickplay_increment player=white
         """)
         assert rulings[0]["ruling"] == "rejected"
+
+
+def test_clock_notes_follow_the_fens_side_to_move_not_a_b_anywhere() -> None:
+    # A Chess960 Shredder-FEN whose castling field is "b" (Black's rook on the b-file): White
+    # has the move, and each player's [%clk] goes on his own move (8.1.4).
+    fen = "1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"
+    game, rulings = run(f"""
+        start {{"time_control": "300", "fen": "{fen}", "variant": "chess960"}}
+        1 white move e1e2
+        2 white press
+        3 black move e8e7
+        5 black press
+    """)
+    assert rulings == []
+    assert [(ply.san, ply.clock) for ply in game.state().sheet] == [
+        ("Ke2", 298_000),
+        ("Ke7", 297_000),
+    ]

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, TypeAlias
 
 from chesslaws._color import Color
@@ -163,6 +164,14 @@ class Rules:
         return out
 
 
+
+@lru_cache(maxsize=64)
+def _side_to_move(fen: str | None) -> Color:
+    """The FEN's second field, read as the FEN reader reads it (``b``: Black; else White). Not
+    a search for " b ": a Shredder-FEN castling field may be ``b`` too."""
+    fields = fen.split() if fen else []
+    return Color.BLACK if fields[1:2] == ["b"] else Color.WHITE
+
 @dataclass(frozen=True, slots=True)
 class Start:
     """The game starts and White's clock starts (6.6). ``time_control`` ``None``: no clock.
@@ -184,6 +193,11 @@ class Start:
     def __post_init__(self) -> None:
         if self.time_controls is not None and self.time_control is not None:
             raise InvalidEvent(_BOTH_FORMS, field="time_controls")
+
+    @property
+    def first_mover(self) -> Color:
+        """Who makes the game's first move: the side to move of ``fen`` (White without one)."""
+        return _side_to_move(self.fen)
 
     def control_of(self, color: Color) -> str | None:
         """The control ``color`` plays under as the event wrote it (``None``: no clock)."""

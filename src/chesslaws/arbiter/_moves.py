@@ -7,7 +7,7 @@ function of a :class:`~._draft.Draft` and an event.
 
 from __future__ import annotations
 
-from chesslaws._color import BLACK, WHITE, Color
+from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
@@ -375,8 +375,7 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
 
 def _first_mover(d: Draft) -> Color:
     """Who made the scoresheet's first move: the side to move in the starting position."""
-    fen = d.start.fen if d.start is not None else None
-    return BLACK if " b " in (fen or " w ") else WHITE
+    return d.start.first_mover if d.start is not None else WHITE
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------

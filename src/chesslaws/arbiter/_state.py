@@ -143,7 +143,7 @@ class GameState:
     def mover_of(self, ply: int) -> Color:
         """Who made the scoresheet's move number ``ply`` (0-based)."""
         assert self.start is not None
-        first = Color.BLACK if " b " in (self.start.fen or " w ") else Color.WHITE
+        first = self.start.first_mover
         return first if ply % 2 == 0 else first.other
 
 

@@ -118,9 +118,7 @@ def play_board(
     """Read the board on ``link`` into ``board`` until the game ends, ``stop()`` or the port
     closes. ``now()`` gives milliseconds since the game's start."""
     start = board.game.start_event
-    first = Color.WHITE
-    if start is not None and start.fen is not None and " b " in f" {start.fen} ":
-        first = Color.BLACK
+    first = start.first_mover if start is not None else Color.WHITE
     source = DgtReadings(first=first)
     decoder = Decoder()
     link.write(bytes((Command.RESET, Command.SEND_BRD, Command.SEND_UPDATE_NICE, Command.SEND_CLK)))
