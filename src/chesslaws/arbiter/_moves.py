@@ -41,7 +41,7 @@ from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
-from ._touch import FREE, Obligation, Touched, captured_square
+from ._touch import Obligation, Touched, captured_square
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -203,8 +203,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings += decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
-    # Nothing touched, nothing imposed: free to make any move (what current_obligation says).
-    allowed = FREE if d.touch is NO_TOUCH else d.obligation()
+    allowed = d.obligation()
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
