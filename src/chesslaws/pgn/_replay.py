@@ -23,6 +23,9 @@ MoveError = tuple[int, str, str, int | None]
 FIGURINES = str.maketrans("♔♕♖♗♘♙♚♛♜♝♞♟", "KQRBNPKQRBNP")
 """Figurine piece symbols (Appendix C.3: print uses figurines) and their SAN letters."""
 
+#: What reading one move of movetext may raise: a move that cannot be read or played (the
+#: line's replay stops there with an error, not a traceback).
+_UNREADABLE = (ChessLawsError, ValueError, LookupError, ArithmeticError)
 _FILES = "abcdefgh"
 _RANKS = "12345678"
 
@@ -56,7 +59,7 @@ def replay_line(
         try:
             for san in sans:
                 append(push_san(san))
-        except (ChessLawsError, ValueError, LookupError, ArithmeticError):
+        except _UNREADABLE:
             pass
         start = len(moves)
     for index in range(start, len(sans)):
@@ -68,17 +71,17 @@ def replay_line(
         try:
             append(push_san(san))
             continue
-        except (ChessLawsError, ValueError, LookupError, ArithmeticError) as exc:
+        except _UNREADABLE as exc:
             fallback = None
             if not san.isascii():  # figurines (Appendix C.3)
                 try:
                     fallback = position.parse_san(san.translate(FIGURINES))
-                except (ChessLawsError, ValueError, LookupError, ArithmeticError):
+                except _UNREADABLE:
                     fallback = None
             elif _looks_uci(san):
                 try:
                     fallback = position.parse_uci(san)
-                except (ChessLawsError, ValueError, LookupError, ArithmeticError):
+                except _UNREADABLE:
                     fallback = None
             if fallback is None:
                 where = index + 1 if main else None
