@@ -14,7 +14,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any, TypeAlias
 
 from chesslaws._color import Color
@@ -165,7 +164,6 @@ class Rules:
 
 
 
-@lru_cache(maxsize=64)
 def _side_to_move(fen: str | None) -> Color:
     """The FEN's second field, read as the FEN reader reads it (``b``: Black; else White). Not
     a search for " b ": a Shredder-FEN castling field may be ``b`` too."""
@@ -189,15 +187,14 @@ class Start:
     time_controls: tuple[str, str] | None = None
 
     at: Millis = 0  # type: ignore[assignment]
+    first_mover: Color = field(init=False, repr=False, compare=False)
+    """Who makes the game's first move: the side to move of ``fen`` (White without one); read
+    once here, as the scoresheet asks it at every press."""
 
     def __post_init__(self) -> None:
         if self.time_controls is not None and self.time_control is not None:
             raise InvalidEvent(_BOTH_FORMS, field="time_controls")
-
-    @property
-    def first_mover(self) -> Color:
-        """Who makes the game's first move: the side to move of ``fen`` (White without one)."""
-        return _side_to_move(self.fen)
+        object.__setattr__(self, "first_mover", _side_to_move(self.fen))
 
     def control_of(self, color: Color) -> str | None:
         """The control ``color`` plays under as the event wrote it (``None``: no clock)."""

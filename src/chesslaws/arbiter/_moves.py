@@ -41,7 +41,7 @@ from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
-from ._touch import Obligation, Touched, captured_square
+from ._touch import FREE, Obligation, Touched, captured_square
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -201,9 +201,12 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     legal, raw = read_move(board, event.move)
     if raw is not None and position.piece_at(raw.from_square) is None:
         raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
-    rulings += decline_offer_of(d, mover.other, idx, event.at)
-    lose_claim_right(d, mover)
-    allowed = d.obligation()
+    if d.offers[mover.other]:
+        rulings += decline_offer_of(d, mover.other, idx, event.at)
+    if d.breach is not None:
+        lose_claim_right(d, mover)
+    # Nothing touched binds nothing (current_obligation answers FREE for it at once).
+    allowed = FREE if d.touch is NO_TOUCH else d.obligation()
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
@@ -326,7 +329,8 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6)."""
     board = d.board
     position = board.position
-    if d.uncompleted[mover]:
+    uncompleted = d.uncompleted
+    if uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
     code = position.code_of(move)
     after = board.after(code)
@@ -336,8 +340,13 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
     d.sheet = (*d.sheet, ply)
     d.board = after
-    d.moved = count(d.moved, mover, 1)
-    d.uncompleted = pair(d.uncompleted, mover, True)
+    moved = d.moved
+    if mover is WHITE:
+        d.moved = (moved[0] + 1, moved[1])
+        d.uncompleted = (True, uncompleted[1])
+    else:
+        d.moved = (moved[0], moved[1] + 1)
+        d.uncompleted = (uncompleted[0], True)
     d.touch = NO_TOUCH
     profile = d.profile
     assert profile is not None
@@ -362,19 +371,19 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
         return
     sheet = d.sheet
     i = len(sheet) - 1  # the last move, or the one before it: the players alternate
-    if i >= 0 and (i % 2 == 0) is not (_first_mover(d) is mover):
+    start = d.start
+    first = start.first_mover if start is not None else WHITE
+    if i >= 0 and (i % 2 == 0) is not (first is mover):
         i -= 1
     if i < 0:
         return
     ply = sheet[i]
     if ply.clock is None:
         noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
-        d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
-
-
-def _first_mover(d: Draft) -> Color:
-    """Who made the scoresheet's first move: the side to move in the starting position."""
-    return d.start.first_mover if d.start is not None else WHITE
+        if i == len(sheet) - 1:
+            d.sheet = (*sheet[:i], noted)
+        else:
+            d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------
@@ -384,7 +393,8 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
         raise Rejected(f"{player.label}'s clock is not running")
-    if d.clock is not None and d.clock.paused:
+    clock = d.clock
+    if clock is not None and clock.clock.paused:
         raise Rejected("the clock is paused (6.11)")
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
@@ -418,7 +428,8 @@ def press(d: Draft, player: Color, at: Millis) -> None:
     if d.clock is not None:
         d.clock = d.clock.press(player, at)
     complete_record(d, player, at)
-    d.uncompleted = pair(d.uncompleted, player, False)
+    uncompleted = d.uncompleted
+    d.uncompleted = (False, uncompleted[1]) if player is WHITE else (uncompleted[0], False)
     d.running = player.other
 
 

@@ -136,14 +136,17 @@ def step(
     draft.index = idx + 1
     at = event.at
     try:
-        if type(event) is Start:
+        kind = type(event)
+        if kind is Start:
             rulings = _on_start(draft, event, idx)
         else:
-            _check_time(draft, at)
-            handler = HANDLERS.get(type(event))
+            if draft.start is None or draft.ending is not None or at < draft.last_at:
+                _check_time(draft, at)
+            handler = HANDLERS.get(kind)
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
-            if draft.breach is not None and draft.breach.ending is not None:
+            breach = draft.breach
+            if breach is not None and breach.ending is not None:
                 rulings = _after_ending_breach(draft, event, idx, handler)
             else:
                 rulings = handler(draft, event, idx)
@@ -210,6 +213,8 @@ def _skipped(state: GameState, idx: int) -> GameState:
 
 
 def _check_time(d: Draft, at: Millis) -> None:
+    """Raise :class:`Rejected` if the game has not started, is over, or ``at`` is earlier than
+    the last event (``step`` calls it only when one of them holds)."""
     if d.start is None:
         raise Rejected("the game has not started (the first event must be 'start')")
     if d.ending is not None:
