@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from decimal import Decimal
 
 import pytest
@@ -125,6 +126,30 @@ def test_the_fast_reader_reads_recorded_lines_as_the_general_one() -> None:
         else:
             general = Press(reader.at(), reader.color())
         assert _events.parse_event(line) == general
+
+
+def _reading(line: str) -> object:
+    """What ``parse_event`` makes of ``line``: the event, or the text of its error."""
+    try:
+        return _events.parse_event(line)
+    except ValueError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize(
+    "at",
+    ["0", "0.5", "7.25", "1.000", "999999999.999", "1000000000", "1000000000.0",
+     "1000000000.001", "1000000001", "9999999999", "5000000000000", "01", "1.0001", "-1"],
+)
+@pytest.mark.parametrize("tail", [', "by": "white"}', ', "by": "black", "move": "e7e5"}'])
+def test_the_fast_reader_takes_an_instant_exactly_when_the_general_one_does(
+    at: str, tail: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind = "move" if "move" in tail else "press"
+    line = f'{{"type": "{kind}", "at": {at}{tail}'
+    fast = _reading(line)
+    monkeypatch.setattr(_events, "_PLAIN", re.compile(r"(?!)"))  # the general reader only
+    assert fast == _reading(line)
 
 
 def test_remembered_uci_readings_are_the_readings() -> None:

@@ -838,13 +838,14 @@ _FAST = {"move": _fast_move, "press": _fast_press}
 
 # A move or a press written as ``json.dumps`` writes it (the logs of engines, e-boards and the
 # server): read without a JSON decoder. The pattern accepts only valid JSON whose meaning is
-# plain (an instant of at most three decimals, no leading zero), so the general reader would
-# give the same event.
+# plain (an instant of at most three decimals, no leading zero, and not past MAX_SECONDS: the
+# reader checks the bound), so the general reader would give the same event.
 _PLAIN = re.compile(
-    r'\{"type": "(move|press)", "at": (0|[1-9][0-9]{0,12})(?:\.([0-9]{1,3}))?, '
+    r'\{"type": "(move|press)", "at": (0|[1-9][0-9]{0,9})(?:\.([0-9]{1,3}))?, '
     r'"by": "(white|black)"(?:, "move": "([a-h][1-8][a-h][1-8][qrbn]?)")?\}\Z'
 )
 _SCALE = ("000", "00", "0", "")
+_LAST_MS = MAX_SECONDS * 1000
 
 
 def _plain_event(found: re.Match[str]) -> Event | None:
@@ -852,6 +853,8 @@ def _plain_event(found: re.Match[str]) -> Event | None:
     at = int(seconds) * 1000
     if fraction is not None:
         at += int(fraction + _SCALE[len(fraction)])
+    if at > _LAST_MS:
+        return None  # the general reader says it is out of range
     color = _COLORS[by]
     if kind == "press":
         return _new_press(Millis(at), color) if move is None else None
