@@ -14,10 +14,12 @@ from decimal import Decimal
 import pytest
 
 from chesslaws import pgn
+from chesslaws._color import Color
 from chesslaws.arbiter import Game, GameState, MoveMade, Press, _board, _events
 from chesslaws.arbiter._board import BoardState, Ply, new_ply
 from chesslaws.arbiter._clockface import ClockState, LastPress
 from chesslaws.arbiter._draft import Draft
+from chesslaws.arbiter._values import builder
 from chesslaws.core import Move, Position
 from chesslaws.core import _move as core_move
 from chesslaws.endings import _unwinnability
@@ -70,6 +72,27 @@ def test_values_built_as_drafts_are_the_frozen_values() -> None:
     press = _events.parse_event('{"type": "press", "at": 2, "by": "black"}')
     assert type(press) is Press and press == Press(2000, press.by)
     _frozen(press, "at")
+
+
+def test_the_builder_makes_the_values_the_constructor_makes_and_only_for_frozen_slots() -> None:
+    new_move = builder(MoveMade)
+    made = new_move(1500, Color.BLACK, "e7e5")
+    assert type(made) is MoveMade and made == MoveMade(1500, Color.BLACK, "e7e5")
+    assert made.hands == 1 and new_move(1, Color.WHITE, "e4", 2).hands == 2
+    assert hash(made) == hash(MoveMade(1500, Color.BLACK, "e7e5"))
+    _frozen(made, "by")
+
+    @dataclasses.dataclass(slots=True)
+    class Loose:
+        a: int
+
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    for cls in (Loose, NoSlots, GameState, _events.Start):
+        with pytest.raises(TypeError):
+            builder(cls)
 
 
 def test_a_press_gives_the_clock_state_the_constructor_gives() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeAlias
@@ -23,6 +24,7 @@ from chesslaws.core import PieceType, parse_square, square_name
 from chesslaws.endings import Reason
 
 from ._time import MAX_SECONDS, Millis, instant_to_json, ms_to_seconds, seconds_to_ms
+from ._values import builder
 
 __all__ = [
     "Accept",
@@ -861,46 +863,10 @@ def _plain_event(found: re.Match[str]) -> Event | None:
     return _new_move(Millis(at), color, move) if move is not None else None
 
 
-class _MoveDraft:
-    """The slots of a :class:`MoveMade`, set one by one before the value takes its class:
-    plain stores instead of the frozen ``__init__``'s ``object.__setattr__`` calls (every move
-    of every log is read here)."""
-
-    __slots__ = MoveMade.__slots__
-
-    at: Millis
-    by: Color
-    move: str
-    hands: int
-
-
-class _PressDraft:
-    """The slots of a :class:`Press` (see :class:`_MoveDraft`)."""
-
-    __slots__ = Press.__slots__
-
-    at: Millis
-    by: Color
-
-
-def _new_move(at: Millis, by: Color, move: str) -> MoveMade:
-    """``MoveMade(at, by, move)``, built fast (the same value)."""
-    event = _MoveDraft()
-    event.at = at
-    event.by = by
-    event.move = move
-    event.hands = 1
-    event.__class__ = MoveMade  # type: ignore[assignment]
-    return event  # type: ignore[return-value]
-
-
-def _new_press(at: Millis, by: Color) -> Press:
-    """``Press(at, by)``, built fast (the same value)."""
-    event = _PressDraft()
-    event.at = at
-    event.by = by
-    event.__class__ = Press  # type: ignore[assignment]
-    return event  # type: ignore[return-value]
+# ``MoveMade(at, by, move)`` and ``Press(at, by)``, built fast (the same values: every move of
+# every log is read here).
+_new_move: Callable[[Millis, Color, str], MoveMade] = builder(MoveMade)
+_new_press: Callable[[Millis, Color], Press] = builder(Press)
 
 
 _THOUSAND = Decimal(1000)

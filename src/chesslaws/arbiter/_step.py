@@ -137,7 +137,7 @@ def step(
     at = event.at
     try:
         kind = type(event)
-        if kind is Start:
+        if type(event) is Start:
             rulings = _on_start(draft, event, idx)
         else:
             if draft.start is None or draft.ending is not None or at < draft.last_at:
