@@ -90,7 +90,7 @@ class Draft:
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`
         (the draft must not be used afterwards)."""
-        object.__setattr__(self, "__class__", GameState)
+        self.__class__ = GameState  # type: ignore[assignment]
         return self  # type: ignore[return-value]
 
     # -- reading, as on a state ----------------------------------------------------------------
