@@ -272,7 +272,7 @@ def _claim_touch_move(
         return [_refuse(event, idx, "4.3", "the move is no longer the last one")]
     # Take the move back (7.1): the offender is to play from his obligation again.
     d.board = d.board.taken_back()
-    d.sheet = d.sheet[:-1]
+    d.sheet = d.sheet.without_last()
     d.moved = count(d.moved, offender, -1)
     d.uncompleted = pair(d.uncompleted, offender, False)
     if breach.pressed:  # the press is undone with the move; an unpressed one changed no clock

@@ -20,12 +20,13 @@ from chesslaws.endings import (
     loss_or_draw,
 )
 
-from ._board import BoardState, Ply
+from ._board import BoardState
 from ._clockface import ClockState
 from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, Ending, GameState, TouchState, current_obligation, on_move
 from ._time import Millis
 from ._touch import Obligation
@@ -55,7 +56,7 @@ class Draft:
     clock: ClockState | None
     running: Color | None
     last_at: Millis
-    sheet: tuple[Ply, ...]
+    sheet: Scoresheet
     touch: TouchState
     breach: Breach | None
     pending: PendingIllegal | None

@@ -338,7 +338,7 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     # A legal move read from the log is the position's own Move (castling as it writes it), so
     # its UCI is the position's UCI.
     ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
-    d.sheet = (*d.sheet, ply)
+    d.sheet = d.sheet.add(ply)
     d.board = after
     moved = d.moved
     if mover is WHITE:
@@ -370,20 +370,19 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if clock is None:
         return
     sheet = d.sheet
-    i = len(sheet) - 1  # the last move, or the one before it: the players alternate
+    newest = sheet.last
+    if newest is None:
+        return
+    # The last move is the mover's, or the one before it is: the players alternate.
     start = d.start
     first = start.first_mover if start is not None else WHITE
-    if i >= 0 and (i % 2 == 0) is not (first is mover):
-        i -= 1
-    if i < 0:
+    earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
+    if earlier is None or earlier.last is None:
         return
-    ply = sheet[i]
+    ply = earlier.last
     if ply.clock is None:
-        noted = new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at))
-        if i == len(sheet) - 1:
-            d.sheet = (*sheet[:i], noted)
-        else:
-            d.sheet = (*sheet[:i], noted, *sheet[i + 1 :])
+        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at)))
+        d.sheet = noted if earlier is sheet else noted.add(newest)
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------
@@ -621,7 +620,7 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
         # The board it leaves is no position under the Laws: the arbiter must step in.
         return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx), False
     mover = pending.by
-    d.sheet = (*d.sheet, Ply(pending.text, pending.text, None, pending.clock_after))
+    d.sheet = d.sheet.add(Ply(pending.text, pending.text, None, pending.clock_after))
     d.board = BoardState.start(position)
     d.moved = count(d.moved, mover, 1)
     d.pending = None

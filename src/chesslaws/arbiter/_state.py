@@ -16,12 +16,13 @@ from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
 from chesslaws.endings import MATE_BUDGET, Termination
 
-from ._board import BoardState, Ply
+from ._board import BoardState
 from ._clockface import ClockState
 from ._events import Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Ruling
+from ._scoresheet import EMPTY_SHEET, Scoresheet
 from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
@@ -91,7 +92,7 @@ class GameState:
     clock: ClockState | None = None
     running: Color | None = None
     last_at: Millis = 0  # type: ignore[assignment]
-    sheet: tuple[Ply, ...] = ()
+    sheet: Scoresheet = EMPTY_SHEET
     touch: TouchState = NO_TOUCH
     breach: Breach | None = None
     pending: PendingIllegal | None = None
