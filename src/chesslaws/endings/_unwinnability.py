@@ -63,7 +63,6 @@ from chesslaws.endings._static import (
     pawns_blocked,
     pawns_in_tension,
     pawns_surely_change,
-    play_forced_moves,
 )
 
 __all__ = [
@@ -101,6 +100,10 @@ _CODE_MASK = (1 << _KEY_SHIFT) - 1
 _NO_BLUR = itertools.repeat(0)  # no blur: zero for every move
 _SECOND_DIRECTED = 1_500  # the directed search of the second round (see _Search.second_round)
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
+_ALL = (1 << 64) - 1
+_RANK_1 = 0xFF
+_NOT_FILE_A = _ALL ^ 0x0101010101010101
+_NOT_FILE_H = _ALL ^ 0x8080808080808080
 
 
 class Winnability(enum.Enum):
@@ -159,7 +162,42 @@ def static_cannot_mate(position: Position, color: int) -> str:
 
 def neither_can_mate(position: Position) -> bool:
     """``static_cannot_mate(position, 0) and static_cannot_mate(position, 1)``, the test of
-    5.2.2 after every move, with two early answers that are the same answer, cheaply.
+    5.2.2 after every move, with early answers that are the same answer, cheaply.
+
+    The first, for every position with pawns, is :func:`pawns_surely_change` done on the
+    position at once (the bitboards read once, no call), with every man taken for a wall: when
+    some pawn walking ahead over empty squares reaches its last rank or a square that a walk
+    of the other side attacks, it does so too with fewer walls (the men that may castle are no
+    walls for the blocked-pawn argument), so that argument fails for both sides, a side with
+    pawns has material enough (see :func:`_neither_by_static`), and the position is not dead.
+    That settles most positions of a game; the others go to :func:`_neither_by_static`.
+    """
+    bb = position.piece_bitboards()  # index type | colour << 3: pawns 1 and 9, kings 6 and 14
+    white, black = bb[1], bb[9]
+    if white | black:
+        # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2,
+        # then 4 ranks at a time); the White walk first, as it alone often reaches the end.
+        empty = _ALL ^ position.occupied
+        ahead = empty & empty << 8
+        white |= empty & white << 8
+        white |= ahead & white << 16
+        white |= ahead & ahead << 16 & white << 32
+        if white >> 56:
+            return False
+        ahead = empty & empty >> 8
+        black |= empty & black >> 8
+        black |= ahead & black >> 16
+        black |= ahead & ahead >> 16 & black >> 32
+        # The last rank, or a White walk attacking a Black one (as a Black walk attacks a
+        # White one: a pawn on x attacks y diagonally ahead exactly when a pawn of the other
+        # colour on y attacks x).
+        if black & _RANK_1 or black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9):
+            return False
+    return _neither_by_static(position)
+
+
+def _neither_by_static(position: Position) -> bool:
+    """:func:`neither_can_mate` without its first early answer.
 
     A side with a pawn, a rook or a queen can be stopped only by the blocked-pawn argument
     (:func:`material_cannot_mate` is False for it). That argument needs no legal en passant
@@ -170,7 +208,7 @@ def neither_can_mate(position: Position) -> bool:
     are the same for both sides: when one fails, a side with a pawn, rook or queen cannot be
     stopped, and the position is not dead.
     """
-    bb = position.piece_bitboards()  # index type | colour << 3: pawns 1 and 9, kings 6 and 14
+    bb = position.piece_bitboards()
     white_pawns, black_pawns = bb[1], bb[9]
     if white_pawns | black_pawns | bb[4] | bb[5] | bb[12] | bb[13]:
         kings = bb[6] | bb[14]
@@ -739,23 +777,23 @@ def is_dead(
     positions per player) runs after a forced move or in a blocked-looking position: no queen
     or rook, and no pawn that could promote without a capture.
 
-    ``legal_count`` (quick mode), when the caller has counted the legal moves already, saves
-    counting them again and, when there is a choice of moves, stops at the first player that no
-    static argument stops: the answer is the same.
+    ``legal_count`` (quick mode), when the caller has counted the legal moves already (any
+    number from 2 up may be given as 2), saves counting them again: the answer is the same.
 
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
     """
-    if quick and legal_count is not None and legal_count != 1:
-        # No forced move: dead exactly when a static argument stops both players.
-        return neither_can_mate(position)
+    if quick:
+        # Dead when a static argument stops both players; else only if the move is forced and
+        # the line of forced moves ends in a stalemate or where a static argument stops both.
+        if neither_can_mate(position):
+            return True
+        if legal_count is None:
+            legal_count = position.count_legal_moves(enough=2)
+        return legal_count == 1 and _forced_line_is_dead(position)
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
-    if needs_search:
-        forced = position.count_legal_moves() == 1
-        if quick:
-            return forced and _forced_line_is_dead(position)
-        if not forced and not _looks_blocked(position):
-            return False
+    if needs_search and position.count_legal_moves() != 1 and not _looks_blocked(position):
+        return False
     for color in needs_search:
         if can_checkmate(position, color, budget=budget).verdict is not Winnability.UNWINNABLE:
             return False
@@ -763,12 +801,20 @@ def is_dead(
 
 
 def _forced_line_is_dead(position: Position, limit: int = 16) -> bool:
-    """Whether a line of forced moves (one legal move each) leads to a stalemate or to a
-    position where a static argument shows that neither player can ever checkmate."""
+    """Whether the line of forced moves from ``position`` (which has one legal move), at most
+    ``limit`` of them, leads to a stalemate or to a position where a static argument shows that
+    neither player can ever checkmate (the line of :func:`play_forced_moves`, counting no
+    further than two moves where there is a choice)."""
     line = position.copy()
-    if play_forced_moves(line, 0, limit) is not None:
-        return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
-    return bool(static_cannot_mate(line, 0) and static_cannot_mate(line, 1))
+    line.push_code(line.legal_codes()[0])
+    for _ in range(limit - 1):
+        count = line.count_legal_moves(enough=2)
+        if not count:
+            return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
+        if count > 1:
+            break
+        line.push_code(line.legal_codes()[0])
+    return neither_can_mate(line)
 
 
 def _looks_blocked(position: Position) -> bool:
