@@ -56,6 +56,7 @@ from chesslaws.endings._static import (
     KING_STEPS,
     KNIGHT_JUMPS,
     Material,
+    _squares,
     frozen_cannot_mate,
     material_cannot_mate,
     material_of,
@@ -164,64 +165,101 @@ def neither_can_mate(position: Position) -> bool:
     """``static_cannot_mate(position, 0) and static_cannot_mate(position, 1)``, the test of
     5.2.2 after every move, with early answers that are the same answer, cheaply.
 
-    The first, for every position with pawns, is :func:`pawns_surely_change` done on the
-    position at once (the bitboards read once, no call), with every man taken for a wall: when
-    some pawn walking ahead over empty squares reaches its last rank or a square that a walk
-    of the other side attacks, it does so too with fewer walls (the men that may castle are no
-    walls for the blocked-pawn argument), so that argument fails for both sides, a side with
-    pawns has material enough (see :func:`_neither_by_static`), and the position is not dead.
-    That settles most positions of a game; the others go to :func:`_neither_by_static`.
+    A side with a pawn, a rook or a queen can be stopped only by the blocked-pawn argument
+    (:func:`material_cannot_mate` is False for it), and the tests below show that argument
+    False for both sides at once: then such a side cannot be stopped (with pawns on the board,
+    the side that has them), and the position is not dead. The argument needs pawns; and then
+    none of the refutations :func:`frozen_cannot_mate` starts with (:func:`pawns_blocked`,
+    :func:`pawns_surely_change`, with the men that may castle taken for no walls), a legal
+    en passant square (a capture the placement does not show), a pawn attacking an enemy man
+    other than the king (:func:`pawns_in_tension`), or a piece reaching an enemy pawn
+    (:func:`_piece_reaches_pawn`). The first test, done on the bitboards at once, is
+    :func:`pawns_surely_change` with every man taken for a wall: a promotion or capture it
+    finds is found with fewer walls too, and it settles most positions of a game.
     """
     bb = position.piece_bitboards()  # index type | colour << 3: pawns 1 and 9, kings 6 and 14
-    white, black = bb[1], bb[9]
-    if white | black:
-        # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2,
-        # then 4 ranks at a time); the White walk first, as it alone often reaches the end.
-        empty = _ALL ^ position.occupied
-        ahead = empty & empty << 8
-        white |= empty & white << 8
-        white |= ahead & white << 16
-        white |= ahead & ahead << 16 & white << 32
-        if white >> 56:
-            return False
-        ahead = empty & empty >> 8
-        black |= empty & black >> 8
-        black |= ahead & black >> 16
-        black |= ahead & ahead >> 16 & black >> 32
-        # The last rank, or a White walk attacking a Black one (as a Black walk attacks a
-        # White one: a pawn on x attacks y diagonally ahead exactly when a pawn of the other
-        # colour on y attacks x).
-        if black & _RANK_1 or black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9):
-            return False
-    return _neither_by_static(position)
-
-
-def _neither_by_static(position: Position) -> bool:
-    """:func:`neither_can_mate` without its first early answer.
-
-    A side with a pawn, a rook or a queen can be stopped only by the blocked-pawn argument
-    (:func:`material_cannot_mate` is False for it). That argument needs no legal en passant
-    square, every pawn blocked on its file (:func:`pawns_blocked`) and no pawn attacking an
-    enemy man other than the king (:func:`pawns_in_tension` proves it False then), and no
-    pawn walk that :func:`pawns_surely_change` shows to promote or capture, with the men that
-    may castle not taken for walls (as :func:`frozen_cannot_mate` tests first). These tests
-    are the same for both sides: when one fails, a side with a pawn, rook or queen cannot be
-    stopped, and the position is not dead.
-    """
-    bb = position.piece_bitboards()
     white_pawns, black_pawns = bb[1], bb[9]
-    if white_pawns | black_pawns | bb[4] | bb[5] | bb[12] | bb[13]:
-        kings = bb[6] | bb[14]
-        others = position.occupied & ~(white_pawns | black_pawns)
-        if position.ep_square is not None or not pawns_blocked(white_pawns, black_pawns, others):
+    if not white_pawns | black_pawns:
+        if bb[4] | bb[5] | bb[12] | bb[13]:
             return False
-        white_men = position.occupied_by(0) & ~kings
-        black_men = position.occupied_by(1) & ~kings
-        if pawns_in_tension(white_pawns, black_pawns, white_men, black_men):
+        return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+    occupied = position.occupied
+    # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2, then
+    # 4 ranks at a time); the White walk first, as it alone often reaches the end.
+    empty = _ALL ^ occupied
+    ahead = empty & empty << 8
+    white = white_pawns | empty & white_pawns << 8
+    white |= ahead & white << 16
+    white |= ahead & ahead << 16 & white << 32
+    if white >> 56:
+        return False
+    ahead = empty & empty >> 8
+    black = black_pawns | empty & black_pawns >> 8
+    black |= ahead & black >> 16
+    black |= ahead & ahead >> 16 & black >> 32
+    # The first rank, or a White walk attacking a Black one (as a Black walk attacks a White
+    # one: a pawn on x attacks y diagonally ahead exactly when one of the other colour on y
+    # attacks x).
+    if black & _RANK_1 or black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9):
+        return False
+    # Here every pawn is blocked on its file, as pawns_blocked asks: the frontmost pawn of a
+    # file with no enemy pawn nor piece ahead would have walked to its last rank.
+    if position.ep_square is not None:
+        return False
+    kings = bb[6] | bb[14]
+    white_men = position.occupied_by(0) & ~kings
+    if pawns_in_tension(white_pawns, black_pawns, white_men, occupied & ~white_men & ~kings):
+        return False
+    if position.castling_rights:  # without castling rights, the walls were those walked
+        walls = occupied & ~(white_pawns | black_pawns | _castlers(position))
+        if pawns_surely_change(white_pawns, black_pawns, walls):
             return False
-        if pawns_surely_change(white_pawns, black_pawns, others & ~_castlers(position)):
-            return False  # frozen_cannot_mate's own first refutation, for either side
+    if _piece_reaches_pawn(bb, occupied):
+        return False
     return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+
+
+def _piece_reaches_pawn(bb: tuple[int, ...], occupied: int) -> bool:
+    """Whether a knight, bishop, rook or queen stands, or can go in one move to an empty
+    square, where an enemy pawn attacks it or where it attacks an enemy pawn (``bb``: the
+    piece bitboards, ``occupied``: every man; a slider attacks a pawn from exactly the squares
+    the pawn's square attacks as that slider).
+
+    :func:`frozen_cannot_mate` is then False for either attacker. In each round of its
+    invariant (:func:`_frozen_once`) the enemy pawn's square is on its path, and its attacks
+    are among the capture squares; the walls and fixed pawns are men of the position, so the
+    piece's region and attacks there hold those found here with every man in the way. A piece
+    that can move to an empty square is no wall (:func:`_wall_candidates`): its region holds
+    the squares it moves to, and the round answers False. A piece that cannot is either no
+    wall, and the round answers False too, or a wall (its region its square) found to be a
+    mover, and the round answers no True but the next assumption; walls only ever shrink, so
+    in the end it is no wall, or an earlier test answers False."""
+    empty = _ALL ^ occupied
+    for base in (0, 8):  # White's pieces, then Black's
+        pawns = bb[9 - base]  # the other side's
+        knights, bishops, rooks, queens = bb[2 | base], bb[3 | base], bb[4 | base], bb[5 | base]
+        if not pawns or not knights | bishops | rooks | queens:
+            continue
+        captures = pawn_attacks(1 - (base >> 3), pawns)
+        by_knight = by_bishop = by_rook = 0
+        for square in _squares(pawns):
+            by_knight |= KNIGHT_JUMPS[square]
+            by_bishop |= bishop_attacks(square, occupied)
+            by_rook |= rook_attacks(square, occupied)
+        for square in _squares(knights):
+            if (1 << square | KNIGHT_JUMPS[square] & empty) & (captures | by_knight):
+                return True
+        for square in _squares(bishops):
+            if (1 << square | bishop_attacks(square, occupied) & empty) & (captures | by_bishop):
+                return True
+        for square in _squares(rooks):
+            if (1 << square | rook_attacks(square, occupied) & empty) & (captures | by_rook):
+                return True
+        for square in _squares(queens):
+            lines = bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+            if (1 << square | lines & empty) & (captures | by_bishop | by_rook):
+                return True
+    return False
 
 
 def _castlers(position: Position) -> int:
