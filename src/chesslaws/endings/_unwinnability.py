@@ -242,10 +242,14 @@ def _piece_reaches_pawn(bb: tuple[int, ...], occupied: int) -> bool:
             continue
         captures = pawn_attacks(1 - (base >> 3), pawns)
         by_knight = by_bishop = by_rook = 0
+        diagonal, straight = bishops | queens, rooks | queens
         for square in _squares(pawns):
-            by_knight |= KNIGHT_JUMPS[square]
-            by_bishop |= bishop_attacks(square, occupied)
-            by_rook |= rook_attacks(square, occupied)
+            if knights:
+                by_knight |= KNIGHT_JUMPS[square]
+            if diagonal:
+                by_bishop |= bishop_attacks(square, occupied)
+            if straight:
+                by_rook |= rook_attacks(square, occupied)
         for square in _squares(knights):
             if (1 << square | KNIGHT_JUMPS[square] & empty) & (captures | by_knight):
                 return True
