@@ -12,8 +12,13 @@ import pytest
 
 from chesslaws import pgn
 from chesslaws.core import Position
-from chesslaws.endings import _static
-from chesslaws.endings._unwinnability import _castlers, neither_can_mate, static_cannot_mate
+from chesslaws.endings import Termination, _static, automatic_ending, is_dead
+from chesslaws.endings._unwinnability import (
+    _castlers,
+    _piece_reaches_pawn,
+    neither_can_mate,
+    static_cannot_mate,
+)
 from tests.conftest import shared_data
 from tests.endings._helpers import composed, read_test_vector
 
@@ -116,3 +121,82 @@ def test_frozen_argument_is_the_same_without_the_pretest(
     ]
     assert with_pretest == without
     assert any(any(pair) for pair in without)
+
+
+def _game_positions(path: str, max_games: int) -> list[Position]:
+    found = []
+    for game in pgn.read_games(shared_data("pgn", path), max_games=max_games):
+        if not game.ok or game.start().chess960:
+            continue
+        position = game.start()
+        found.append(position.copy())
+        for move in game.moves:
+            position.push(move)
+            found.append(position.copy())
+    return found
+
+
+def test_neither_can_mate_on_every_position_of_real_games() -> None:
+    # The early answers settle almost every position of a game: each must be the full answer.
+    positions = _game_positions("selfplay.pgn", 150)
+    for name in ("kasparov-deep-blue-1997.pgn", "nepomniachtchi-liren-game1.pgn"):
+        positions += _game_positions(f"python-chess/{name}", 50)
+    assert len(positions) > 15_000
+    for position in positions:
+        expected = bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+        assert neither_can_mate(position) is expected, position.fen()
+
+
+def test_a_piece_reaching_an_enemy_pawn_refutes_the_blocked_pawn_argument(
+    positions: list[Position],
+) -> None:
+    reaching = 0
+    for position in positions:
+        white_pawns, black_pawns, others = _parts(position)
+        if position.ep_square is not None or not _static.pawns_blocked(
+            white_pawns, black_pawns, others
+        ):
+            continue
+        if not _piece_reaches_pawn(position.piece_bitboards(), position.occupied):
+            continue
+        reaching += 1
+        material = _static.material_of(position)
+        for attacker in (0, 1):
+            assert not _static.frozen_cannot_mate(material, attacker, _castlers(position))
+    assert reaching >= 200
+
+
+def _quick_dead_as_defined(position: Position) -> bool:
+    """The quick dead-position test as written before its early answers: both static
+    arguments; else, after a forced move, the forced line to its end."""
+    if static_cannot_mate(position, 0) and static_cannot_mate(position, 1):
+        return True
+    if position.count_legal_moves() != 1:
+        return False
+    line = position.copy()
+    if _static.play_forced_moves(line, 0, 16) is not None:
+        return not line.is_check()
+    return bool(static_cannot_mate(line, 0) and static_cannot_mate(line, 1))
+
+
+def test_the_automatic_ending_asks_the_quick_dead_test_as_defined(
+    positions: list[Position],
+) -> None:
+    # Forced moves too: the vectors' and the games' positions with one legal move, some of them
+    # dead only at the end of their forced line.
+    checked = dead = forced = by_line = 0
+    for position in positions + _game_positions("selfplay.pgn", 40):
+        count = position.count_legal_moves()
+        if count == 0:
+            continue
+        expected = _quick_dead_as_defined(position)
+        assert is_dead(position, quick=True) is expected, position.fen()
+        for given in (count, min(count, 2)):
+            assert is_dead(position, quick=True, legal_count=given) is expected, position.fen()
+            ending = automatic_ending(position, given, 1)
+            assert (ending is Termination.DEAD_POSITION) is expected, position.fen()
+        checked += 1
+        dead += expected
+        forced += count == 1
+        by_line += expected and not neither_can_mate(position)
+    assert checked > 8_000 and dead >= 100 and forced >= 500 and by_line >= 20

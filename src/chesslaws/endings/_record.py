@@ -20,7 +20,7 @@ from chesslaws._color import Color
 from chesslaws._errors import IllegalMove
 from chesslaws.core import Move, Position
 from chesslaws.endings._outcome import Outcome, Termination
-from chesslaws.endings._unwinnability import is_dead
+from chesslaws.endings._unwinnability import is_dead, neither_can_mate
 
 __all__ = ["DEAD_POSITION_BUDGET", "GameRecord", "automatic_ending", "repetition_counts"]
 
@@ -46,7 +46,10 @@ def automatic_ending(
     """
     if legal_count == 0:
         return Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
-    if is_dead(position, budget=dead_position_budget, quick=True, legal_count=legal_count):
+    if legal_count != 1:  # no forced move: is_dead's quick mode is neither_can_mate then
+        if neither_can_mate(position):
+            return Termination.DEAD_POSITION
+    elif is_dead(position, budget=dead_position_budget, quick=True, legal_count=1):
         return Termination.DEAD_POSITION
     if repetitions >= 5:
         return Termination.FIVEFOLD

@@ -56,6 +56,7 @@ from chesslaws.endings._static import (
     KING_STEPS,
     KNIGHT_JUMPS,
     Material,
+    _squares,
     frozen_cannot_mate,
     material_cannot_mate,
     material_of,
@@ -63,7 +64,6 @@ from chesslaws.endings._static import (
     pawns_blocked,
     pawns_in_tension,
     pawns_surely_change,
-    play_forced_moves,
 )
 
 __all__ = [
@@ -101,6 +101,10 @@ _CODE_MASK = (1 << _KEY_SHIFT) - 1
 _NO_BLUR = itertools.repeat(0)  # no blur: zero for every move
 _SECOND_DIRECTED = 1_500  # the directed search of the second round (see _Search.second_round)
 _QUICK_DEPTH = 6  # plies of the iterative-deepening helpmate search before the exhaustive one
+_ALL = (1 << 64) - 1
+_RANK_1 = 0xFF
+_NOT_FILE_A = _ALL ^ 0x0101010101010101
+_NOT_FILE_H = _ALL ^ 0x8080808080808080
 
 
 class Winnability(enum.Enum):
@@ -159,31 +163,107 @@ def static_cannot_mate(position: Position, color: int) -> str:
 
 def neither_can_mate(position: Position) -> bool:
     """``static_cannot_mate(position, 0) and static_cannot_mate(position, 1)``, the test of
-    5.2.2 after every move, with two early answers that are the same answer, cheaply.
+    5.2.2 after every move, with early answers that are the same answer, cheaply.
 
     A side with a pawn, a rook or a queen can be stopped only by the blocked-pawn argument
-    (:func:`material_cannot_mate` is False for it). That argument needs no legal en passant
-    square, every pawn blocked on its file (:func:`pawns_blocked`) and no pawn attacking an
-    enemy man other than the king (:func:`pawns_in_tension` proves it False then), and no
-    pawn walk that :func:`pawns_surely_change` shows to promote or capture, with the men that
-    may castle not taken for walls (as :func:`frozen_cannot_mate` tests first). These tests
-    are the same for both sides: when one fails, a side with a pawn, rook or queen cannot be
-    stopped, and the position is not dead.
+    (:func:`material_cannot_mate` is False for it), and the tests below show that argument
+    False for both sides at once: then such a side cannot be stopped (with pawns on the board,
+    the side that has them), and the position is not dead. The argument needs pawns; and then
+    none of the refutations :func:`frozen_cannot_mate` starts with (:func:`pawns_blocked`,
+    :func:`pawns_surely_change`, with the men that may castle taken for no walls), a legal
+    en passant square (a capture the placement does not show), a pawn attacking an enemy man
+    other than the king (:func:`pawns_in_tension`), or a piece reaching an enemy pawn
+    (:func:`_piece_reaches_pawn`). The first test, done on the bitboards at once, is
+    :func:`pawns_surely_change` with every man taken for a wall: a promotion or capture it
+    finds is found with fewer walls too, and it settles most positions of a game.
     """
     bb = position.piece_bitboards()  # index type | colour << 3: pawns 1 and 9, kings 6 and 14
     white_pawns, black_pawns = bb[1], bb[9]
-    if white_pawns | black_pawns | bb[4] | bb[5] | bb[12] | bb[13]:
-        kings = bb[6] | bb[14]
-        others = position.occupied & ~(white_pawns | black_pawns)
-        if position.ep_square is not None or not pawns_blocked(white_pawns, black_pawns, others):
+    if not white_pawns | black_pawns:
+        if bb[4] | bb[5] | bb[12] | bb[13]:
             return False
-        white_men = position.occupied_by(0) & ~kings
-        black_men = position.occupied_by(1) & ~kings
-        if pawns_in_tension(white_pawns, black_pawns, white_men, black_men):
+        return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+    occupied = position.occupied
+    # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2, then
+    # 4 ranks at a time); the White walk first, as it alone often reaches the end.
+    empty = _ALL ^ occupied
+    ahead = empty & empty << 8
+    white = white_pawns | empty & white_pawns << 8
+    white |= ahead & white << 16
+    white |= ahead & ahead << 16 & white << 32
+    if white >> 56:
+        return False
+    ahead = empty & empty >> 8
+    black = black_pawns | empty & black_pawns >> 8
+    black |= ahead & black >> 16
+    black |= ahead & ahead >> 16 & black >> 32
+    # The first rank, or a White walk attacking a Black one (as a Black walk attacks a White
+    # one: a pawn on x attacks y diagonally ahead exactly when one of the other colour on y
+    # attacks x).
+    if black & _RANK_1 or black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9):
+        return False
+    # Here every pawn is blocked on its file, as pawns_blocked asks: the frontmost pawn of a
+    # file with no enemy pawn nor piece ahead would have walked to its last rank.
+    if position.ep_square is not None:
+        return False
+    kings = bb[6] | bb[14]
+    white_men = position.occupied_by(0) & ~kings
+    if pawns_in_tension(white_pawns, black_pawns, white_men, occupied & ~white_men & ~kings):
+        return False
+    if position.castling_rights:  # without castling rights, the walls were those walked
+        walls = occupied & ~(white_pawns | black_pawns | _castlers(position))
+        if pawns_surely_change(white_pawns, black_pawns, walls):
             return False
-        if pawns_surely_change(white_pawns, black_pawns, others & ~_castlers(position)):
-            return False  # frozen_cannot_mate's own first refutation, for either side
+    if _piece_reaches_pawn(bb, occupied):
+        return False
     return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+
+
+def _piece_reaches_pawn(bb: tuple[int, ...], occupied: int) -> bool:
+    """Whether a knight, bishop, rook or queen stands, or can go in one move to an empty
+    square, where an enemy pawn attacks it or where it attacks an enemy pawn (``bb``: the
+    piece bitboards, ``occupied``: every man; a slider attacks a pawn from exactly the squares
+    the pawn's square attacks as that slider).
+
+    :func:`frozen_cannot_mate` is then False for either attacker. In each round of its
+    invariant (:func:`_frozen_once`) the enemy pawn's square is on its path, and its attacks
+    are among the capture squares; the walls and fixed pawns are men of the position, so the
+    piece's region and attacks there hold those found here with every man in the way. A piece
+    that can move to an empty square is no wall (:func:`_wall_candidates`): its region holds
+    the squares it moves to, and the round answers False. A piece that cannot is either no
+    wall, and the round answers False too, or a wall (its region its square) found to be a
+    mover, and the round answers no True but the next assumption; walls only ever shrink, so
+    in the end it is no wall, or an earlier test answers False."""
+    empty = _ALL ^ occupied
+    for base in (0, 8):  # White's pieces, then Black's
+        pawns = bb[9 - base]  # the other side's
+        knights, bishops, rooks, queens = bb[2 | base], bb[3 | base], bb[4 | base], bb[5 | base]
+        if not pawns or not knights | bishops | rooks | queens:
+            continue
+        captures = pawn_attacks(1 - (base >> 3), pawns)
+        by_knight = by_bishop = by_rook = 0
+        diagonal, straight = bishops | queens, rooks | queens
+        for square in _squares(pawns):
+            if knights:
+                by_knight |= KNIGHT_JUMPS[square]
+            if diagonal:
+                by_bishop |= bishop_attacks(square, occupied)
+            if straight:
+                by_rook |= rook_attacks(square, occupied)
+        for square in _squares(knights):
+            if (1 << square | KNIGHT_JUMPS[square] & empty) & (captures | by_knight):
+                return True
+        for square in _squares(bishops):
+            if (1 << square | bishop_attacks(square, occupied) & empty) & (captures | by_bishop):
+                return True
+        for square in _squares(rooks):
+            if (1 << square | rook_attacks(square, occupied) & empty) & (captures | by_rook):
+                return True
+        for square in _squares(queens):
+            lines = bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+            if (1 << square | lines & empty) & (captures | by_bishop | by_rook):
+                return True
+    return False
 
 
 def _castlers(position: Position) -> int:
@@ -739,23 +819,23 @@ def is_dead(
     positions per player) runs after a forced move or in a blocked-looking position: no queen
     or rook, and no pawn that could promote without a capture.
 
-    ``legal_count`` (quick mode), when the caller has counted the legal moves already, saves
-    counting them again and, when there is a choice of moves, stops at the first player that no
-    static argument stops: the answer is the same.
+    ``legal_count`` (quick mode), when the caller has counted the legal moves already (any
+    number from 2 up may be given as 2), saves counting them again: the answer is the same.
 
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
     """
-    if quick and legal_count is not None and legal_count != 1:
-        # No forced move: dead exactly when a static argument stops both players.
-        return neither_can_mate(position)
+    if quick:
+        # Dead when a static argument stops both players; else only if the move is forced and
+        # the line of forced moves ends in a stalemate or where a static argument stops both.
+        if neither_can_mate(position):
+            return True
+        if legal_count is None:
+            legal_count = position.count_legal_moves(enough=2)
+        return legal_count == 1 and _forced_line_is_dead(position)
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
-    if needs_search:
-        forced = position.count_legal_moves() == 1
-        if quick:
-            return forced and _forced_line_is_dead(position)
-        if not forced and not _looks_blocked(position):
-            return False
+    if needs_search and position.count_legal_moves() != 1 and not _looks_blocked(position):
+        return False
     for color in needs_search:
         if can_checkmate(position, color, budget=budget).verdict is not Winnability.UNWINNABLE:
             return False
@@ -763,12 +843,20 @@ def is_dead(
 
 
 def _forced_line_is_dead(position: Position, limit: int = 16) -> bool:
-    """Whether a line of forced moves (one legal move each) leads to a stalemate or to a
-    position where a static argument shows that neither player can ever checkmate."""
+    """Whether the line of forced moves from ``position`` (which has one legal move), at most
+    ``limit`` of them, leads to a stalemate or to a position where a static argument shows that
+    neither player can ever checkmate (the line of :func:`play_forced_moves`, counting no
+    further than two moves where there is a choice)."""
     line = position.copy()
-    if play_forced_moves(line, 0, limit) is not None:
-        return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
-    return bool(static_cannot_mate(line, 0) and static_cannot_mate(line, 1))
+    line.push_code(line.legal_codes()[0])
+    for _ in range(limit - 1):
+        count = line.count_legal_moves(enough=2)
+        if not count:
+            return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
+        if count > 1:
+            break
+        line.push_code(line.legal_codes()[0])
+    return neither_can_mate(line)
 
 
 def _looks_blocked(position: Position) -> bool:

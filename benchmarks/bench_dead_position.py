@@ -1,0 +1,117 @@
+"""The automatic endings after a move (Articles 5.1.1, 5.2, 9.6), the dead-position test most of
+all, on the plies of the self-play games, side by side with python-chess.
+
+The same plies as ``bench_arbiter_parts.py`` ("the automatic endings"): the boards after every
+move of ``--games`` self-play games of ``../shared/data/pgn``, made beforehand. Each ply is put in
+the group of what settles its dead-position test: the pawn walk with every man a wall (most
+plies), no pawns, the other early answers or the static arguments themselves, a forced move (its
+line is played out), or no move at all (mate or stalemate). ``automatic_ending`` is timed per
+group and on all plies; python-chess's material-only ``is_insufficient_material()`` (no
+dead-position test of 5.2.2) on the same positions is the peer. CPU time in µs per ply, best of
+``--rounds`` interleaved rounds, and the first round alone (the static arguments' caches cold).
+
+Usage: ``python benchmarks/bench_dead_position.py [--games N] [--rounds R]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import chess
+
+from bench_arbiter import DEFAULT_DATA, event_logs
+from chesslaws import Game
+from chesslaws.arbiter import MoveMade, parse_event
+from chesslaws.arbiter._moves import read_move
+from chesslaws.endings import automatic_ending
+from chesslaws.endings._static import pawns_surely_change
+
+
+def _after_boards(games: int) -> list[Any]:
+    boards = []
+    for log in event_logs(DEFAULT_DATA / "selfplay.pgn", games, []):
+        game = Game()
+        for line in log:
+            event = parse_event(line)
+            if isinstance(event, MoveMade):
+                board = game.state().board
+                legal = read_move(board, event.move)[0]
+                assert legal is not None
+                boards.append(board.after(board.position.code_of(legal)))
+            game.handle(event)
+    return boards
+
+
+def _group(board: Any) -> str:
+    position = board.position
+    if board.legal_count == 0:
+        return "no move (mate, stalemate)"
+    if board.legal_count == 1:
+        return "a forced move"
+    white, black = position.pieces(1, 0), position.pieces(1, 1)
+    if not white | black:
+        return "no pawns"
+    if pawns_surely_change(white, black, position.occupied & ~(white | black)):
+        return "the pawn walk, every man a wall"
+    return "the other early answers, the static arguments"
+
+
+def _ours(board: Any) -> object:
+    return automatic_ending(board.position, board.legal_count, board.keys[2])
+
+
+def _rounds(
+    parts: dict[str, tuple[Callable[[Any], object], Sequence[Any]]], rounds: int
+) -> dict[str, tuple[float, float]]:
+    best = {name: float("inf") for name in parts}
+    first: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, (part, items) in parts.items():
+            start = time.process_time()
+            for item in items:
+                part(item)
+            seconds = time.process_time() - start
+            first.setdefault(name, seconds)
+            best[name] = min(best[name], seconds)
+    return {name: (best[name], first[name]) for name in parts}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args(argv)
+    boards = _after_boards(args.games)
+    peers = [chess.Board(board.position.fen()) for board in boards]
+    groups: dict[str, list[Any]] = {}
+    for board in boards:
+        groups.setdefault(_group(board), []).append(board)
+    parts: dict[str, tuple[Callable[[Any], object], Sequence[Any]]] = {
+        "all plies": (_ours, boards),
+        "python-chess is_insufficient_material()": (
+            lambda peer: peer.is_insufficient_material(),
+            peers,
+        ),
+    }
+    for name, items in sorted(groups.items(), key=lambda item: -len(item[1])):
+        parts[name] = (_ours, items)
+    timed = _rounds(parts, args.rounds)
+    print(f"automatic_ending, {len(boards)} plies, best of {args.rounds} (CPU time)")
+    print("| plies | count | µs per ply | first round | share of all plies (µs) |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, (_, items) in parts.items():
+        best, first = timed[name]
+        per_ply = best / len(items) * 1e6
+        share = best / len(boards) * 1e6
+        print(f"| {name} | {len(items)} | {per_ply:.2f} | {first / len(items) * 1e6:.2f} |"
+              f" {share:.2f} |")
+    ours, peer = timed["all plies"][0], timed["python-chess is_insufficient_material()"][0]
+    print(f"python-chess's material test / chesslaws' automatic endings: {peer / ours:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
