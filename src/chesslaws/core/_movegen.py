@@ -216,7 +216,8 @@ def generate(
     when ``moves`` is None. Returns the number of legal moves found; when counting, it may stop
     as soon as ``enough`` are found (the count returned is then at least ``enough``).
     ``checkers``, when the caller has them, are the enemy men giving check (as computed here:
-    knights, pawns and line pieces; a king never gives check in a legal position)."""
+    knights, pawns and line pieces; a king never gives check in a legal position); the caller
+    has then asked :func:`_free_moves` itself where it could answer."""
     us = pos._turn
     them = us ^ 1
     bb = pos._bb
@@ -232,6 +233,9 @@ def generate(
     count = 0
     append: Callable[[int], None] | None = moves.append if moves is not None else None
 
+    # Counting "two or more" out of check: the men that no pin can hold often answer at once
+    # (a caller that brings the checkers has asked that already: count_and_check).
+    quick = checkers < 0 and append is None and enough <= 2 and to_mask == BB_ALL
     if checkers < 0:
         checkers = (
             (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
@@ -239,9 +243,7 @@ def generate(
             | (BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & t_diag)
             | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
         )
-
-    # Counting "two or more" out of check: the men that no pin can hold often answer at once.
-    quick = append is None and not checkers and enough <= 2 and to_mask == BB_ALL
+    quick = quick and not checkers
     if quick and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
         return enough
     count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
@@ -399,10 +401,11 @@ def king_path_safe(pos: Position, rook: int, occ: int) -> bool:
 def _free_moves(
     pos: Position, ksq: int, own: int, occ: int, t_diag: int, t_orth: int, enough: int
 ) -> int:
-    """Out of check: the moves of the knights, bishops, rooks and queens that stand between
-    their king and no enemy slider on that line, counted until ``enough``. None of them can be
-    pinned, so every move they have to a square without an own man is legal (Article 3.9): a
-    quick answer to "are there two legal moves?" before any pin search."""
+    """Out of check: the moves of the men that stand between their king and no enemy slider on
+    that line, counted until ``enough``: the pawns' single steps (a promotion counted once) and
+    the knights', bishops', rooks' and queens' moves. None of them can be pinned, so every move
+    they have to a square without an own man is legal (Article 3.9): a quick answer to "are
+    there two legal moves?" before any pin search (it counts no more moves than there are)."""
     bb = pos._bb
     ush = pos._turn << 3
     lines = 0  # the squares between the king and each enemy slider on one of its lines
@@ -412,7 +415,10 @@ def _free_moves(
         snipers ^= bit
         lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
     free = ~lines
-    count = 0
+    pawns = bb[1 | ush] & free  # single steps to empty squares (Article 3.7.1), one each
+    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & ~occ & BB_ALL).bit_count()
+    if count >= enough:
+        return count
     knights = bb[2 | ush] & free
     while knights:
         bit = knights & -knights
