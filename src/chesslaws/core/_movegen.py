@@ -189,18 +189,19 @@ def count_and_check(pos: Position, enough: int) -> tuple[int, bool]:
     ksq = pos._kings[us]
     tsh = (us ^ 1) << 3
     t_queens = bb[5 | tsh]
-    t_diag = bb[3 | tsh] | t_queens
-    t_orth = bb[4 | tsh] | t_queens
-    checkers = (
-        (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
-        | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
-        | (BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & t_diag)
-        | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
-    )
+    # the enemy line pieces on the king's lines (on an empty board): only they can check along
+    # a line, so the attack tables are looked up only when there are some
+    diag = _BISHOP_EMPTY[ksq] & (bb[3 | tsh] | t_queens)
+    orth = _ROOK_EMPTY[ksq] & (bb[4 | tsh] | t_queens)
+    checkers = (KNIGHT_ATTACKS[ksq] & bb[2 | tsh]) | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
+    if diag:
+        checkers |= BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & diag
+    if orth:
+        checkers |= ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & orth
     if checkers:
         return generate(pos, None, BB_ALL, enough, checkers), True
     # generate's own first answer out of check ("quick" there), asked before its set-up
-    if enough <= 2 and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
+    if enough <= 2 and _free_moves(pos, ksq, own, occ, diag | orth, enough) >= enough:
         return enough, False
     return generate(pos, None, BB_ALL, enough, 0), False
 
@@ -244,7 +245,8 @@ def generate(
             | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
         )
     quick = quick and not checkers
-    if quick and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
+    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
+    if quick and _free_moves(pos, ksq, own, occ, snipers, enough) >= enough:
         return enough
     count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
     if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
@@ -256,7 +258,6 @@ def generate(
 
     # Pins: own pieces alone between the king and an enemy slider.
     pinned = 0
-    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
     while snipers:
         bit = snipers & -snipers
         snipers ^= bit
@@ -398,9 +399,7 @@ def king_path_safe(pos: Position, rook: int, occ: int) -> bool:
     return True
 
 
-def _free_moves(
-    pos: Position, ksq: int, own: int, occ: int, t_diag: int, t_orth: int, enough: int
-) -> int:
+def _free_moves(pos: Position, ksq: int, own: int, occ: int, snipers: int, enough: int) -> int:
     """Out of check: the moves of the men that stand between their king and no enemy slider on
     that line, counted until ``enough``: the pawns' single steps (a promotion counted once) and
     the knights', bishops', rooks' and queens' moves. None of them can be pinned, so every move
@@ -409,8 +408,7 @@ def _free_moves(
     bb = pos._bb
     ush = pos._turn << 3
     lines = 0  # the squares between the king and each enemy slider on one of its lines
-    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
-    while snipers:
+    while snipers:  # the enemy line pieces on the king's lines, on an empty board
         bit = snipers & -snipers
         snipers ^= bit
         lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
