@@ -1,11 +1,13 @@
 """The board as a value: the position, its repetition history, its legal moves (Articles 3, 5, 9).
 
 A :class:`BoardState` never changes. Making a move gives a new one: the position is copied (a
-few small lists) and the move made on the copy, the legal moves of the new position are counted
-once, up to two, and the count kept (none, one or more decide checkmate, stalemate, the check
-mark of the move's SAN and the forced-move test of the dead-position rule), and the repetition
-count comes from the keys since the last irreversible move (a chain of small tuples shared with
-the earlier states).
+few small lists; its move history is a chain the copies share) and the move made on the copy,
+the legal moves of the new position are counted once, up to two, together with check (none, one
+or more decide checkmate, stalemate, the check mark of the move's SAN and the forced-move test
+of the dead-position rule), and the repetition count comes from the keys since the last
+irreversible move (a chain of small tuples shared with the earlier states). A position's exact
+identity under 9.2.3 (:meth:`Position.repetition_key`) is compared only where the Zobrist keys
+agree, so a hash collision never decides and a position that never recurs costs no exact key.
 
 The ending after a move is :func:`chesslaws.endings.automatic_ending`, the function
 ``GameRecord.termination`` uses, given the legal-move count already known.
@@ -22,7 +24,9 @@ from chesslaws.endings import GameRecord, Termination, automatic_ending
 
 __all__ = ["BoardState", "Ply", "new_ply"]
 
-# (Zobrist key, exact key of 9.2.3, times the position has occurred, the chain before it)
+# (Zobrist key, the exact key of 9.2.3, times the position has occurred, the chain before it).
+# The exact key is the board's own position, which never changes: positions are equal exactly
+# when their repetition keys are (Position.__eq__), computed only when compared.
 _Keys: TypeAlias = tuple[int, Hashable, int, "_Keys | None"]
 
 
@@ -75,8 +79,8 @@ class BoardState:
     def start(cls, position: Position) -> BoardState:
         """The board at the start of a record (the position's own move history is not looked
         at: a record starts where the position stands, as ``GameRecord`` does for a FEN)."""
-        keys: _Keys = (position.zobrist_key(), position.repetition_key(), 1, None)
-        return cls(position, keys, position.count_legal_moves(enough=2), position.is_check())
+        keys: _Keys = (position.zobrist_key(), position, 1, None)
+        return cls(position, keys, *position.count_legal_moves_and_check(enough=2))
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -112,20 +116,20 @@ class BoardState:
         position = self.position.copy()
         position.push_code(code)
         key = position.zobrist_key()
-        exact = position.repetition_key()
         count = 1
         node = self.keys[3]  # two plies back: the same side to move
         distance = 2
         reach = position.halfmove_clock
         while node is not None and distance <= reach:
-            if node[0] == key and node[1] == exact:
+            if node[0] == key and node[1] == position:  # the exact test, on a Zobrist match
                 count = node[2] + 1
                 break
             before = node[3]
             node = before[3] if before is not None else None
             distance += 2
-        keys: _Keys = (key, exact, count, self.keys)
-        return _new_board(position, keys, position.count_legal_moves(enough=2), position.is_check())
+        keys: _Keys = (key, position, count, self.keys)
+        legal_count, in_check = position.count_legal_moves_and_check(enough=2)
+        return _new_board(position, keys, legal_count, in_check)
 
     def taken_back(self) -> BoardState:
         """The board before the last move (7.1: a move taken back)."""
@@ -133,8 +137,7 @@ class BoardState:
         assert previous is not None, "no move to take back"
         position = self.position.copy()
         position.pop_code()
-        count = position.count_legal_moves(enough=2)
-        return BoardState(position, previous, count, position.is_check())
+        return BoardState(position, previous, *position.count_legal_moves_and_check(enough=2))
 
     # -- comparing -----------------------------------------------------------------------------
 

@@ -128,15 +128,15 @@ def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
 def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
     """(legal move, raw illegal move) for move text; raises Rejected if it is no move."""
     position = board.position
+    legal = position.legal_uci_move(text, in_check=board.in_check)  # the fast path: as parse_uci
+    if legal is not None:
+        return legal, None
     try:
-        uci = Move.from_uci(text)
+        Move.from_uci(text)
     except ChessLawsError:
         wrong = _wrong_promotion(position, text)
         if wrong is not None:
             return None, wrong
-    else:  # the fast path: a legal UCI move (the same answer as parse_uci, read once)
-        if position.is_legal(uci):
-            return position.move_of(position.code_of(uci)), None
     try:
         return position.parse_uci(text), None
     except AmbiguousMove as error:

@@ -2,7 +2,9 @@
 
 One undo tuple per move holds what cannot be recomputed: the move code, the captured piece, the
 castling rights, the en passant square, the halfmove clock and the Zobrist key, as they were
-before the move. Unmaking restores them and moves the pieces back: O(1), no board snapshot.
+before the move, and the undo tuple of the move before it (the history is a chain of values that
+copies of the position share). Unmaking restores them and moves the pieces back: O(1), no board
+snapshot.
 These functions are :class:`~chesslaws.core.Position` methods (``push_code``, ``pop_code``).
 """
 
@@ -35,7 +37,8 @@ def push_code(self: Position, code: int) -> None:
     captured = board[to]
     castling = self.castling
     key = self._key ^ Z_TURN
-    self._stack.append((code, captured, castling, self._ep, self.halfmove_clock, self._key))
+    self._stack = (code, captured, castling, self._ep, self.halfmove_clock, self._key, self._stack)
+    self._ply += 1
     self._ep = -1
     self.halfmove_clock += 1
     frombit = 1 << frm
@@ -108,7 +111,11 @@ def push_code(self: Position, code: int) -> None:
 
 def pop_code(self: Position) -> int:
     """Unmake the last move; returns its code. Raises IndexError when no move was made."""
-    code, captured, castling, ep, halfmove, key = self._stack.pop()
+    undo = self._stack
+    if undo is None:
+        raise IndexError("pop from a position with no moves made")
+    code, captured, castling, ep, halfmove, key, self._stack = undo
+    self._ply -= 1
     self.castling = castling
     self._ep = ep
     self.halfmove_clock = halfmove

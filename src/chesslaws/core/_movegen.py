@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "attackers",
     "castling_path",
+    "count_and_check",
     "generate",
     "is_attacked",
     "is_legal_plain",
@@ -83,15 +84,20 @@ def is_attacked(pos: Position, color: int, square: int, occupied: int) -> bool:
     )
 
 
-def is_legal_plain(pos: Position, code: int) -> bool:
+def is_legal_plain(pos: Position, code: int, in_check: bool = True) -> bool:
     """Whether the move ``code`` is legal, for a code without a castling or en passant flag
     (the same answer as generating the legal moves to its square, for a few table lookups).
+    ``in_check=False`` says the side to move is known not to be in check (a shortcut below;
+    the default makes no such assumption).
 
     The man on the from-square must be the mover's and able to go to the to-square (Article 3:
     a pawn's push, double step or capture, with a promotion piece exactly on the last rank,
     3.7.5); then the king must not be attacked after the move (3.9): a king's new square with
     the king gone from its old one, any other king with the moved man on its new square and the
-    captured man gone.
+    captured man gone. Out of check, only the line from the king through the from-square can
+    open: a man on no line through its king uncovers nothing, and one on a line uncovers at
+    most the enemy line pieces that move along it (a rank or file, or a diagonal), so only
+    those are looked for.
     """
     frm = code & 63
     to = code >> 6 & 63
@@ -140,8 +146,20 @@ def is_legal_plain(pos: Position, code: int) -> bool:
     them = us ^ 1
     if kind == 6:
         return not is_attacked(pos, them, to, occ ^ (1 << frm))
-    after = (occ ^ (1 << frm)) | tobit
-    return not attackers(pos, them, pos._kings[us], after) & ~tobit
+    king = pos._kings[us]
+    if not in_check:
+        line = LINE[king * 64 + frm]
+        if not line:
+            return True
+        after = (occ ^ (1 << frm)) | tobit
+        bb = pos._bb
+        tsh = them << 3
+        if _ROOK_EMPTY[king] >> frm & 1:
+            sliders = (bb[4 | tsh] | bb[5 | tsh]) & line & ~tobit
+            return not (sliders and ROOK_TABLES[king][after & ROOK_MASKS[king]] & sliders)
+        sliders = (bb[3 | tsh] | bb[5 | tsh]) & line & ~tobit
+        return not (sliders and BISHOP_TABLES[king][after & BISHOP_MASKS[king]] & sliders)
+    return not attackers(pos, them, king, (occ ^ (1 << frm)) | tobit) & ~tobit
 
 
 @functools.cache
@@ -161,12 +179,46 @@ def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     return king_to, rook_to, must_be_empty, king_path | 1 << king
 
 
+def count_and_check(pos: Position, enough: int) -> tuple[int, bool]:
+    """How many legal moves there are, up to ``enough`` (as :func:`generate` counts them), and
+    whether the side to move is in check (Article 3.9.1): the checkers found once for both."""
+    us = pos._turn
+    bb = pos._bb
+    own = pos._occ_c[us]
+    occ = own | pos._occ_c[us ^ 1]
+    ksq = pos._kings[us]
+    tsh = (us ^ 1) << 3
+    t_queens = bb[5 | tsh]
+    # the enemy line pieces on the king's lines (on an empty board): only they can check along
+    # a line, so the attack tables are looked up only when there are some
+    diag = _BISHOP_EMPTY[ksq] & (bb[3 | tsh] | t_queens)
+    orth = _ROOK_EMPTY[ksq] & (bb[4 | tsh] | t_queens)
+    checkers = (KNIGHT_ATTACKS[ksq] & bb[2 | tsh]) | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
+    if diag:
+        checkers |= BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & diag
+    if orth:
+        checkers |= ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & orth
+    if checkers:
+        return generate(pos, None, BB_ALL, enough, checkers), True
+    # generate's own first answer out of check ("quick" there), asked before its set-up
+    if enough <= 2 and _free_moves(pos, ksq, own, occ, diag | orth, enough) >= enough:
+        return enough, False
+    return generate(pos, None, BB_ALL, enough, 0), False
+
+
 def generate(
-    pos: Position, moves: list[int] | None, to_mask: int = BB_ALL, enough: int = 1 << 30
+    pos: Position,
+    moves: list[int] | None,
+    to_mask: int = BB_ALL,
+    enough: int = 1 << 30,
+    checkers: int = -1,
 ) -> int:
     """Append the legal move codes to ``moves`` (only to squares in ``to_mask``), or count them
     when ``moves`` is None. Returns the number of legal moves found; when counting, it may stop
-    as soon as ``enough`` are found (the count returned is then at least ``enough``)."""
+    as soon as ``enough`` are found (the count returned is then at least ``enough``).
+    ``checkers``, when the caller has them, are the enemy men giving check (as computed here:
+    knights, pawns and line pieces; a king never gives check in a legal position); the caller
+    has then asked :func:`_free_moves` itself where it could answer."""
     us = pos._turn
     them = us ^ 1
     bb = pos._bb
@@ -182,16 +234,19 @@ def generate(
     count = 0
     append: Callable[[int], None] | None = moves.append if moves is not None else None
 
-    checkers = (
-        (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
-        | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
-        | (BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & t_diag)
-        | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
-    )
-
-    # Counting "two or more" out of check: the men that no pin can hold often answer at once.
-    quick = append is None and not checkers and enough <= 2 and to_mask == BB_ALL
-    if quick and _free_moves(pos, ksq, own, occ, t_diag, t_orth, enough) >= enough:
+    # Counting "two or more" out of check: the men that no pin can hold often answer at once
+    # (a caller that brings the checkers has asked that already: count_and_check).
+    quick = checkers < 0 and append is None and enough <= 2 and to_mask == BB_ALL
+    if checkers < 0:
+        checkers = (
+            (KNIGHT_ATTACKS[ksq] & bb[2 | tsh])
+            | (PAWN_ATTACKS[us][ksq] & bb[1 | tsh])
+            | (BISHOP_TABLES[ksq][occ & BISHOP_MASKS[ksq]] & t_diag)
+            | (ROOK_TABLES[ksq][occ & ROOK_MASKS[ksq]] & t_orth)
+        )
+    quick = quick and not checkers
+    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
+    if quick and _free_moves(pos, ksq, own, occ, snipers, enough) >= enough:
         return enough
     count = _king_moves(pos, ksq, own, occ, to_mask, t_diag, t_orth, append)
     if checkers & (checkers - 1) or count >= enough:  # double check: only the king may move
@@ -203,7 +258,6 @@ def generate(
 
     # Pins: own pieces alone between the king and an enemy slider.
     pinned = 0
-    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
     while snipers:
         bit = snipers & -snipers
         snipers ^= bit
@@ -345,23 +399,24 @@ def king_path_safe(pos: Position, rook: int, occ: int) -> bool:
     return True
 
 
-def _free_moves(
-    pos: Position, ksq: int, own: int, occ: int, t_diag: int, t_orth: int, enough: int
-) -> int:
-    """Out of check: the moves of the knights, bishops, rooks and queens that stand between
-    their king and no enemy slider on that line, counted until ``enough``. None of them can be
-    pinned, so every move they have to a square without an own man is legal (Article 3.9): a
-    quick answer to "are there two legal moves?" before any pin search."""
+def _free_moves(pos: Position, ksq: int, own: int, occ: int, snipers: int, enough: int) -> int:
+    """Out of check: the moves of the men that stand between their king and no enemy slider on
+    that line, counted until ``enough``: the pawns' single steps (a promotion counted once) and
+    the knights', bishops', rooks' and queens' moves. None of them can be pinned, so every move
+    they have to a square without an own man is legal (Article 3.9): a quick answer to "are
+    there two legal moves?" before any pin search (it counts no more moves than there are)."""
     bb = pos._bb
     ush = pos._turn << 3
     lines = 0  # the squares between the king and each enemy slider on one of its lines
-    snipers = (_ROOK_EMPTY[ksq] & t_orth) | (_BISHOP_EMPTY[ksq] & t_diag)
-    while snipers:
+    while snipers:  # the enemy line pieces on the king's lines, on an empty board
         bit = snipers & -snipers
         snipers ^= bit
         lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
     free = ~lines
-    count = 0
+    pawns = bb[1 | ush] & free  # single steps to empty squares (Article 3.7.1), one each
+    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & ~occ & BB_ALL).bit_count()
+    if count >= enough:
+        return count
     knights = bb[2 | ush] & free
     while knights:
         bit = knights & -knights

@@ -74,14 +74,20 @@ def san_body(pos: Position, code: int) -> str:
             text += "=" + _LETTERS[promotion]
         return text
     text = _LETTERS[kind]
-    if not pos._bb[piece] & ~(1 << frm):
-        # The mover's only man of this kind (a king, most queens): no rival, nothing to say.
+    others = pos._bb[piece] & ~(1 << frm)
+    if others:
+        # The other men of this kind that reach the square (C.10), then those whose move to it
+        # is legal (3.9); the mover's only man of a kind (a king, most queens) has no rival.
+        others &= _reach(pos, kind, to)
+    if not others:
         return text + "x" + SQUARE_NAMES[to] if capture else text + SQUARE_NAMES[to]
-    rivals = [
-        square
-        for square in _origins(pos, kind, to, -1)
-        if square != frm and _leaves_king_safe(pos, square | to << 6)
-    ]
+    rivals = []
+    while others:
+        low = others & -others
+        others ^= low
+        square = low.bit_length() - 1
+        if _leaves_king_safe(pos, square | to << 6):
+            rivals.append(square)
     if rivals:
         if all(r & 7 != frm & 7 for r in rivals):
             text += FILE_NAMES[frm & 7]
@@ -92,6 +98,21 @@ def san_body(pos: Position, code: int) -> str:
     if capture:
         text += "x"
     return text + SQUARE_NAMES[to]
+
+
+def _reach(pos: Position, kind: int, to: int) -> int:
+    """The squares from which a man of ``kind`` but a pawn reaches ``to`` on this board
+    (Articles 3.2 to 3.6, 3.8.1; a line piece is stopped by the first man in its way)."""
+    if kind == 2:
+        return KNIGHT_ATTACKS[to]
+    if kind == 6:
+        return KING_ATTACKS[to]
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    if kind == 3:
+        return BISHOP_TABLES[to][occ & BISHOP_MASKS[to]]
+    if kind == 4:
+        return ROOK_TABLES[to][occ & ROOK_MASKS[to]]
+    return BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] | ROOK_TABLES[to][occ & ROOK_MASKS[to]]
 
 
 def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> InvalidNotation:

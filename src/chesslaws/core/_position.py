@@ -3,14 +3,19 @@
 :class:`Position` is deliberately **mutable**: :meth:`Position.push` and :meth:`Position.pop` make
 and unmake moves in place, keeping one small undo tuple per move (O(1) undo, no board snapshot).
 Use :meth:`Position.copy` for an independent position.
+
+The undo tuples form a chain, each holding the one before it: never changed once made, so a copy
+shares the whole history with its original (O(1), however long the game) and each goes on with
+its own moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeAlias
 
 from chesslaws._color import BLACK, WHITE, Color
-from chesslaws._errors import IllegalMove, IllegalPosition, PositionProblem
+from chesslaws._errors import IllegalMove, IllegalPosition, InvalidNotation, PositionProblem
 from chesslaws.core import _make, _movegen, _notation
 from chesslaws.core._attacks import (
     BB_ALL,
@@ -61,13 +66,18 @@ _Problems = list[tuple[PositionProblem, str]]
 #: Moves are frozen values: one per (from, to, promotion), made on first use (at most 32,768).
 _MOVES: dict[int, Move] = {}
 
+#: UCI text -> (from, to, promotion, the Move it reads as), for texts that read as a move; at
+#: most this many, so a hostile log cannot grow it (see :meth:`Position.legal_uci_move`).
+_UCI_READINGS: dict[str, tuple[int, int, int, Move]] = {}
+_UCI_READINGS_LIMIT = 50_000
+
 _BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
 _CASTLE_FLAG = CASTLING << 15
 _EP_FLAG = EN_PASSANT << 15
 
 #: An undo record: (move code, captured piece code, castling rights, ep square, halfmove clock,
-#: Zobrist key) as they were before the move.
-_Undo = tuple[int, int, int, int, int, int]
+#: Zobrist key) as they were before the move, and the undo record of the move before (or None).
+_Undo: TypeAlias = tuple[int, int, int, int, int, int, "_Undo | None"]
 
 
 def _squares_of(bb: int) -> list[int]:
@@ -98,6 +108,7 @@ class Position:
         "_key",
         "_kings",
         "_occ_c",
+        "_ply",
         "_stack",
         "_turn",
         "castling",
@@ -113,7 +124,8 @@ class Position:
     _key: int
     _kings: list[int]
     _occ_c: list[int]
-    _stack: list[_Undo]
+    _ply: int
+    _stack: _Undo | None
     castling: int
     chess960: bool
     fullmove_number: int
@@ -233,7 +245,8 @@ class Position:
         self.chess960 = chess960
         self.halfmove_clock = setup.halfmove_clock
         self.fullmove_number = setup.fullmove_number
-        self._stack = []
+        self._stack = None
+        self._ply = 0
         self._castling_paths = {}
         self.castling = 0
         reasons: _Problems = []
@@ -415,13 +428,14 @@ class Position:
         return key
 
     def copy(self) -> Position:
-        """An independent copy, with the same move history."""
+        """An independent copy, with the same move history (shared: see the module text)."""
         other = Position.__new__(Position)
         other._board = self._board.copy()
         other._bb = self._bb.copy()
         other._occ_c = self._occ_c.copy()
         other._kings = self._kings.copy()
-        other._stack = self._stack.copy()
+        other._stack = self._stack  # the chain never changes: shared, not copied
+        other._ply = self._ply
         other._castling_paths = self._castling_paths
         other._ep = self._ep
         other._key = self._key
@@ -496,7 +510,7 @@ class Position:
     @property
     def ply(self) -> int:
         """Moves made since this position object was created."""
-        return len(self._stack)
+        return self._ply
 
     def key_history(self) -> tuple[list[int], list[int]]:
         """For the position before each move made since this object was created, and for the
@@ -504,16 +518,31 @@ class Position:
         passant file left out), and halfmove clocks. Two positions that are the same under
         Article 9.2.3 have the same key; the converse needs the exact check of
         :meth:`repetition_key`. No move is replayed."""
-        keys = [undo[5] for undo in self._stack]
-        keys.append(self._key)
-        clocks = [undo[4] for undo in self._stack]
-        clocks.append(self.halfmove_clock)
+        keys = [self._key]
+        clocks = [self.halfmove_clock]
+        undo = self._stack
+        while undo is not None:
+            keys.append(undo[5])
+            clocks.append(undo[4])
+            undo = undo[6]
+        keys.reverse()
+        clocks.reverse()
         return keys, clocks
 
     @property
     def move_stack(self) -> list[Move]:
         """The moves made since this position object was created, oldest first."""
-        return [self._code_to_move(undo[0]) for undo in self._stack]
+        return [self._code_to_move(code) for code in self._codes_made()]
+
+    def _codes_made(self) -> list[int]:
+        """The codes of the moves made since this position object was created, oldest first."""
+        codes = []
+        undo = self._stack
+        while undo is not None:
+            codes.append(undo[0])
+            undo = undo[6]
+        codes.reverse()
+        return codes
 
     def setup(self) -> Setup:
         """The position written down as a :class:`Setup` (FEN castling letters, as ``fen()``)."""
@@ -631,13 +660,13 @@ class Position:
 
     def pop(self) -> Move:
         """Unmake the last move and return it."""
-        if not self._stack:
+        if self._stack is None:
             raise IndexError("pop from a position with no moves made")
         return self._code_to_move(self.pop_code())
 
     def peek(self) -> Move | None:
         """The last move made, or None."""
-        return self._code_to_move(self._stack[-1][0]) if self._stack else None
+        return self._code_to_move(self._stack[0]) if self._stack is not None else None
 
     # -- moves and codes ----------------------------------------------------------------------
 
@@ -658,6 +687,12 @@ class Position:
         if enough is None:
             return _movegen.generate(self, None)
         return _movegen.generate(self, None, BB_ALL, enough)
+
+    def count_legal_moves_and_check(self, *, enough: int = 2) -> tuple[int, bool]:
+        """``(self.count_legal_moves(enough=enough), self.is_check())`` in one pass: the
+        checkers are found once for both (what the arbiter asks after every move: checkmate,
+        stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
+        return _movegen.count_and_check(self, enough)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -837,6 +872,35 @@ class Position:
     def parse_uci(self, text: str) -> Move:
         """The legal move for UCI ``text`` (both castling spellings accepted)."""
         return self._code_to_move(_notation.parse_uci(self, text))
+
+    def legal_uci_move(self, text: str, *, in_check: bool | None = None) -> Move | None:
+        """The legal move UCI ``text`` stands for, as :meth:`parse_uci` reads it, or None when
+        the text is no UCI move or no legal one (no error: :meth:`parse_uci` says which).
+        ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test).
+
+        The fast path of the arbiter's every move: one lookup of the text, then for a man that
+        is neither a king (castling has two spellings) nor a pawn taking en passant, the one
+        test :meth:`is_legal` makes of a plain move; those two go the way :meth:`parse_uci`
+        goes."""
+        reading = _UCI_READINGS.get(text) if type(text) is str else None
+        if reading is None:
+            if not isinstance(text, str) or len(text) not in (4, 5):
+                return None
+            try:
+                move = Move.from_uci(text)
+            except InvalidNotation:
+                return None
+            promotion = 0 if move.promotion is None else int(move.promotion)
+            reading = (move.from_square, move.to_square, promotion, move)
+            if len(_UCI_READINGS) < _UCI_READINGS_LIMIT:
+                _UCI_READINGS[text] = reading
+        frm, to, promotion, move = reading
+        kind = self._board[frm] & 7
+        if kind == 6 or (kind == 1 and to == self._ep):
+            code = self._legal_code(move)
+            return None if code is None else self._code_to_move(code)
+        code = frm | to << 6 | promotion << 12
+        return move if _movegen.is_legal_plain(self, code, in_check is not False) else None
 
     def push_uci(self, text: str) -> Move:
         """Parse UCI ``text``, make the move and return it."""
