@@ -15,12 +15,14 @@ The ending after a move is :func:`chesslaws.endings.automatic_ending`, the funct
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Termination, automatic_ending
+
+from ._values import builder
 
 __all__ = ["BoardState", "Ply", "new_ply"]
 
@@ -41,28 +43,8 @@ class Ply:
     clock: int | None = None
 
 
-class _PlyDraft:
-    """The slots of a :class:`Ply`, set one by one before the value takes its class: four
-    plain stores instead of the frozen ``__init__``'s four ``object.__setattr__`` calls (a
-    ply is made twice per move, on the hot path of every game)."""
-
-    __slots__ = Ply.__slots__
-
-    san: str
-    uci: str
-    move: Move | None
-    clock: int | None
-
-
-def new_ply(san: str, uci: str, move: Move | None, clock: int | None = None) -> Ply:
-    """``Ply(san, uci, move, clock)``, built fast (the same value)."""
-    ply = _PlyDraft()
-    ply.san = san
-    ply.uci = uci
-    ply.move = move
-    ply.clock = clock
-    ply.__class__ = Ply  # type: ignore[assignment]
-    return ply  # type: ignore[return-value]
+new_ply: Callable[[str, str, Move | None, int | None], Ply] = builder(Ply)
+"""``Ply(san, uci, move, clock)``, built fast (the same value; a ply is made twice per move)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -166,23 +148,5 @@ class BoardState:
         return hash(self.keys[:2])
 
 
-class _BoardDraft:
-    """The slots of a :class:`BoardState` (see :class:`_PlyDraft`)."""
-
-    __slots__ = BoardState.__slots__
-
-    position: Position
-    keys: _Keys
-    legal_count: int
-    in_check: bool
-
-
-def _new_board(position: Position, keys: _Keys, legal_count: int, in_check: bool) -> BoardState:
-    """``BoardState(position, keys, legal_count, in_check)``, built fast (the same value)."""
-    board = _BoardDraft()
-    board.position = position
-    board.keys = keys
-    board.legal_count = legal_count
-    board.in_check = in_check
-    board.__class__ = BoardState  # type: ignore[assignment]
-    return board  # type: ignore[return-value]
+_new_board: Callable[[Position, _Keys, int, bool], BoardState] = builder(BoardState)
+"""``BoardState(position, keys, legal_count, in_check)``, built fast (the same value)."""

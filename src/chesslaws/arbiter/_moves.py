@@ -337,7 +337,7 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     # A legal move read from the log is the position's own Move (castling as it writes it), so
     # its UCI is the position's UCI.
-    ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move)
+    ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move, None)
     d.sheet = d.sheet.add(ply)
     d.board = after
     moved = d.moved
