@@ -113,7 +113,8 @@ class ClockState:
         return self.clock.time_controls
 
     def remaining(self, color: Color, at: Millis) -> Millis:
-        return Millis(self.clock.remaining(color, at))
+        """``color``'s time at ``at`` (after a press, the mover's ``[%clk]``: on every move)."""
+        return self.clock.remaining(color, at)  # type: ignore[return-value]  # Millis is an int
 
     def first_flag(self, at: Millis) -> Color | None:
         """Whose flag fell first by ``at``, as the clock's first-flag indicator shows (6.10.1)."""

@@ -53,7 +53,7 @@ MONOTONIC: TimeSource = MonotonicTimeSource()
 
 _OTHER = (BLACK, WHITE)
 _T = TypeVar("_T")
-#: The slots that make a clock's state (all but the time source).
+#: The slots that make a clock's running state (beside its controls: see Clock._value).
 _COMPARED = (
     "_delay_left",
     "_end",
@@ -65,13 +65,10 @@ _COMPARED = (
     "_out",
     "_paused",
     "_period",
-    "_periods",
-    "_sand",
     "_side",
     "_started",
     "_stopped",
     "_t0",
-    "_tc",
     "_turn_elapsed",
 )
 
@@ -117,6 +114,44 @@ def _put(pair: tuple[_T, _T], color: int, value: _T) -> tuple[_T, _T]:
     return (pair[0], value) if color else (value, pair[1])
 
 
+class _Setup:
+    """What a clock runs, apart from its running state (configuration apart from state).
+
+    Both players' controls and periods (indexed by colour), what a press reads from them, the
+    sandclock mode and the time source. Shared by a clock and its copies and never changed:
+    :meth:`Clock.set_time_control` installs a new one.
+    """
+
+    __slots__ = ("controls", "periods", "press_terms", "sand", "simple_delays", "source")
+
+    def __init__(
+        self,
+        controls: tuple[TimeControl, TimeControl],
+        periods: tuple[tuple[Period, ...], tuple[Period, ...]],
+        source: TimeSource | None,
+    ) -> None:
+        self.controls = controls
+        self.periods = periods
+        self.sand = controls[0].kind is TimeControlKind.SANDCLOCK
+        self.source = source
+        #: Per player and period, the simple delay (6.3.2) each move of the period starts with.
+        self.simple_delays = tuple(tuple(p.simple_delay for p in own) for own in periods)
+        #: Per player and period, what a press adds: the increment, the first move that earns
+        #: it, the Bronstein delay (0 if none), and whether the period is the final one.
+        self.press_terms = tuple(
+            tuple(
+                (
+                    p.increment,
+                    p.increment_from,
+                    p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
+                    p.moves is None,
+                )
+                for p in own
+            )
+            for own in periods
+        )
+
+
 def _check_ms(what: str, ms: object) -> int:
     if type(ms) is not int:
         raise ClockError(f"{what} must be integer milliseconds, got {ms!r}")
@@ -157,16 +192,11 @@ class Clock:
         "_out",
         "_paused",
         "_period",
-        "_periods",
-        "_sand",
-        "_sdelay",
+        "_setup",
         "_side",
-        "_source",
-        "_spec",
         "_started",
         "_stopped",
         "_t0",
-        "_tc",
         "_turn_elapsed",
     )
 
@@ -178,10 +208,7 @@ class Clock:
         source: TimeSource | None = MONOTONIC,
     ) -> None:
         controls, periods = _pair(time_control, black_time_control)
-        self._tc = controls
-        self._sand = controls[0].kind is TimeControlKind.SANDCLOCK
-        self._source = source
-        self._install(periods)
+        self._setup = _Setup(controls, periods, source)
         white, black = periods[0][0], periods[1][0]
         # Per player, indexed by colour: pairs replaced, never changed in place (see _put).
         self._main = (white.time, black.time)
@@ -200,32 +227,14 @@ class Clock:
         self._turn_elapsed = 0
         self._last: int | None = None
 
-    def _install(self, periods: tuple[tuple[Period, ...], tuple[Period, ...]]) -> None:
-        """Each player's periods (indexed by colour) and what a press reads from them."""
-        self._periods = periods
-        self._sdelay = tuple(tuple(p.simple_delay for p in own) for own in periods)
-        # Per player and period, what a press needs: increment, its first move, Bronstein
-        # delay, final?
-        self._spec = tuple(
-            tuple(
-                (
-                    p.increment,
-                    p.increment_from,
-                    p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
-                    p.moves is None,
-                )
-                for p in own
-            )
-            for own in periods
-        )
-
     # --- instants -----------------------------------------------------------------------------
 
     def _now(self, now: int | None, change: bool, what: str) -> int:
         """Validate ``now`` (or read the source); ``change`` records it as the latest instant."""
         if now is None:
-            if self._source is not None:
-                now = self._source.now()
+            source = self._setup.source
+            if source is not None:
+                now = source.now()
             elif change:
                 raise ClockError(f"{what}: this clock has no time source, so give now=")
             elif self._last is not None:
@@ -271,7 +280,7 @@ class Clock:
             self._delay_left = 0
             used = elapsed - delay
             self._main = _put(self._main, c, main - used)
-        if self._sand and used:
+        if self._setup.sand and used:
             other = _OTHER[c]
             self._main = _put(self._main, other, self._main[other] + used)
 
@@ -286,7 +295,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[color][self._period[color]]
+        self._delay_left = self._setup.simple_delays[color][self._period[color]]
 
     def press(self, color: Color, now: int | None = None) -> int:
         """``color`` presses the clock, completing his move (Article 6.2.1); his time after it.
@@ -310,7 +319,7 @@ class Clock:
         left = self._main[i]
         elapsed = now - self._t0
         delay = self._delay_left
-        if self._out[i] or self._sand or elapsed >= delay + left:
+        if self._out[i] or self._setup.sand or elapsed >= delay + left:
             self._settle(now)  # flags and sandclocks: the general case
             self._complete(self, i, now, self._main[i], self._turn_elapsed)
         else:
@@ -336,6 +345,7 @@ class Clock:
         """
         last = self._last
         i = 1 if color else 0  # a plain int indexes the pairs faster than the enum
+        setup = self._setup
         if (
             type(now) is not int
             or last is None
@@ -344,7 +354,7 @@ class Clock:
             or self._paused
             or self._stopped
             or self._out[i]
-            or self._sand
+            or setup.sand
         ):
             return self._pressed_in_general(color, now)
         left = self._main[i]
@@ -360,19 +370,14 @@ class Clock:
         if elapsed > delay:
             left -= elapsed - delay
         shown = left
-        increment, increment_from, refund, _ = self._spec[i][self._period[i]]
+        increment, increment_from, refund, _ = setup.press_terms[i][self._period[i]]
         if n >= increment_from:
             left += increment
         if refund:
             used = elapsed + self._turn_elapsed
             left += refund if used > refund else used
         new = Clock.__new__(Clock)
-        new._tc = self._tc
-        new._sand = False
-        new._source = self._source
-        new._periods = self._periods
-        new._sdelay = self._sdelay
-        new._spec = self._spec
+        new._setup = setup
         new._flag = self._flag
         new._flag_order = self._flag_order
         new._out = self._out
@@ -389,12 +394,12 @@ class Clock:
             new._main = (main[0], left)
             new._moves = (moves[0], n)
             new._side = WHITE
-            new._delay_left = self._sdelay[0][periods[0]]
+            new._delay_left = setup.simple_delays[0][periods[0]]
         else:
             new._main = (left, main[1])
             new._moves = (n, moves[1])
             new._side = BLACK
-            new._delay_left = self._sdelay[1][periods[1]]
+            new._delay_left = setup.simple_delays[1][periods[1]]
         return new, shown
 
     def _pressed_in_general(self, color: Color, now: int | None) -> tuple[Clock, int]:
@@ -412,8 +417,9 @@ class Clock:
         Reads this clock and writes what the press changes ``into`` a clock: this one (a press)
         or a new one (:meth:`pressed`), whose other slots the caller sets.
         """
+        setup = self._setup
         p = self._period[i]
-        increment, increment_from, refund, final = self._spec[i][p]
+        increment, increment_from, refund, final = setup.press_terms[i][p]
         moves = self._moves
         n = moves[i] + 1
         out = self._out
@@ -428,7 +434,7 @@ class Clock:
         periods = self._period
         ends = self._end
         if n == ends[i]:
-            own = self._periods[i]
+            own = setup.periods[i]
             q = p + 1 if p + 1 < len(own) else p
             following = own[q]
             periods = _put(periods, i, q)
@@ -442,12 +448,12 @@ class Clock:
             into._main = (main[0], left)
             into._moves = (moves[0], n)
             into._side = WHITE
-            into._delay_left = self._sdelay[0][periods[0]]
+            into._delay_left = setup.simple_delays[0][periods[0]]
         else:
             into._main = (left, main[1])
             into._moves = (n, moves[1])
             into._side = BLACK
-            into._delay_left = self._sdelay[1][periods[1]]
+            into._delay_left = setup.simple_delays[1][periods[1]]
         into._out = out
         into._period = periods
         into._end = ends
@@ -489,7 +495,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[color][self._period[color]]
+        self._delay_left = self._setup.simple_delays[color][self._period[color]]
 
     def stop(self, now: int | None = None) -> None:
         """Stop the clock for good (the game is over); corrections and questions still work."""
@@ -519,7 +525,7 @@ class Clock:
         Under time odds there is none for both: :class:`~chesslaws.ClockError`; ask
         :meth:`time_control_of` or :attr:`time_controls`.
         """
-        white, black = self._tc
+        white, black = self._setup.controls
         if white != black:
             raise ClockError(
                 f"the players have different time controls ({white} for White, {black} for "
@@ -530,16 +536,17 @@ class Clock:
     @property
     def time_controls(self) -> tuple[TimeControl, TimeControl]:
         """White's and Black's time controls (the same one unless the game is at odds)."""
-        return self._tc
+        return self._setup.controls
 
     def time_control_of(self, color: Color) -> TimeControl:
         """The time control ``color``'s clock runs."""
-        return self._tc[color]
+        return self._setup.controls[color]
 
     @property
     def odds(self) -> bool:
         """Whether the players have different time controls (time odds)."""
-        return self._tc[0] != self._tc[1]
+        white, black = self._setup.controls
+        return white != black
 
     @property
     def running(self) -> Color | None:
@@ -578,7 +585,7 @@ class Clock:
 
     def period_of(self, color: Color) -> Period:
         """The period ``color`` is playing now, from his own control."""
-        return self._periods[color][self._period[color]]
+        return self._setup.periods[color][self._period[color]]
 
     def moves_to_control(self, color: Color) -> int | None:
         """Moves ``color`` must still complete in the current period (``None``: rest of game)."""
@@ -600,14 +607,13 @@ class Clock:
         last = self._last
         if type(now) is not int or last is None or now < last:
             now = self._now(now, False, "remaining")
-        elapsed = now - self._t0
         if side is color:
             if self._out[color]:
                 return 0
-            used = elapsed - self._delay_left
+            used = now - self._t0 - self._delay_left
             return self._main[color] if used <= 0 else max(0, self._main[color] - used)
-        if self._sand and not self._out[side]:
-            used = min(max(0, elapsed - self._delay_left), self._main[side])
+        if self._setup.sand and not self._out[side]:
+            used = min(max(0, now - self._t0 - self._delay_left), self._main[side])
             return self._main[color] + used
         return self._main[color]
 
@@ -660,11 +666,11 @@ class Clock:
         """Bring the running side up to date before a correction touching ``color``."""
         if not self._ticking():
             return
-        if self._side is not color and not self._sand:
+        if self._side is not color and not self._setup.sand:
             if now is not None:
                 self._now(now, True, what)
             return
-        if now is None and self._source is None:
+        if now is None and self._setup.source is None:
             raise ClockError(f"{what}: {self._state_text()}; give now= (or pause first, 6.10.2)")
         self._settle(self._now(now, True, what))
 
@@ -709,7 +715,7 @@ class Clock:
     def _locate(self, color: Color, moves: int) -> tuple[int, int | None]:
         """Index of ``color``'s period and its closing move count once he completed ``moves``."""
         done = 0
-        periods = self._periods[color]
+        periods = self._setup.periods[color]
         for i, period in enumerate(periods):
             if period.moves is None:
                 return i, None
@@ -735,10 +741,10 @@ class Clock:
         next completed move; the current move's delay is kept.
         """
         controls, periods = _pair(time_control, black_time_control)
-        if (controls[0].kind is TimeControlKind.SANDCLOCK) != self._sand:
+        setup = _Setup(controls, periods, self._setup.source)
+        if setup.sand != self._setup.sand:
             raise ClockError("set_time_control: cannot switch between a sandclock and periods")
-        self._tc = controls
-        self._install(periods)
+        self._setup = setup
         for color in (WHITE, BLACK):
             self._place(color)
 
@@ -760,19 +766,14 @@ class Clock:
         change the copy.
         """
         other = Clock.__new__(Clock)
+        other._setup = self._setup
         other._delay_left = self._delay_left
         other._last = self._last
         other._paused = self._paused
-        other._periods = self._periods
-        other._sand = self._sand
-        other._sdelay = self._sdelay
         other._side = self._side
-        other._source = self._source
-        other._spec = self._spec
         other._started = self._started
         other._stopped = self._stopped
         other._t0 = self._t0
-        other._tc = self._tc
         other._turn_elapsed = self._turn_elapsed
         other._main = self._main
         other._moves = self._moves
@@ -784,7 +785,9 @@ class Clock:
         return other
 
     def _value(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _COMPARED)
+        setup = self._setup
+        state = tuple(getattr(self, name) for name in _COMPARED)
+        return (setup.controls, setup.periods, setup.sand, *state)
 
     def __eq__(self, other: object) -> bool:
         """Two clocks are equal when they are in the same state (the time source aside)."""
@@ -795,7 +798,7 @@ class Clock:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        white, black = self._tc
+        white, black = self._setup.controls
         control = repr(white.canonical())
         if white != black:
             control = f"{control} against {black.canonical()!r}"
