@@ -9,7 +9,8 @@ restored. The opponent keeps what his clock showed.
 
 A :class:`ClockState` never changes: every operation returns a new state. Inside it holds a
 :class:`~chesslaws.clock.Clock` that it never changes either (copy on write: an operation copies
-the clock, a few lists, and changes the copy), so states can be kept and shared freely.
+the clock and changes the copy; a press builds the pressed clock in one pass, ``Clock.pressed``),
+so states can be kept and shared freely.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ class ClockState:
         return self.clock.time_controls
 
     def remaining(self, color: Color, at: Millis) -> Millis:
-        return Millis(self.clock.remaining(color, at))
+        """``color``'s time at ``at`` (after a press, the mover's ``[%clk]``: on every move)."""
+        return self.clock.remaining(color, at)  # type: ignore[return-value]  # Millis is an int
 
     def first_flag(self, at: Millis) -> Color | None:
         """Whose flag fell first by ``at``, as the clock's first-flag indicator shows (6.10.1)."""
@@ -136,11 +138,13 @@ class ClockState:
     # -- new states ----------------------------------------------------------------------------
 
     def press(self, color: Color, at: Millis) -> ClockState:
-        """``color`` completes his move (6.2.1)."""
-        clock = self.clock.copy()
-        before = clock.remaining(color, at)
-        moves = clock.moves_completed(color)
-        clock.press(color, at)
+        """``color`` completes his move (6.2.1).
+
+        The clock is pressed in one pass (``Clock.pressed``: the copy, the mover's time as he
+        pressed, the press), not copied and then changed.
+        """
+        clock, before = self.clock.pressed(color, at)
+        moves = self.clock.moves_completed(color)
         last = _LastPressDraft()  # LastPress(color, at, before, moves), built fast
         last.color = color
         last.at = at

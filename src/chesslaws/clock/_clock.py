@@ -37,6 +37,8 @@ Instants never go backwards: an instant earlier than the last one an operation u
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import ClockError
 from chesslaws.clock._kind import TimeControlKind
@@ -50,7 +52,8 @@ MONOTONIC: TimeSource = MonotonicTimeSource()
 """The default time source of a :class:`Clock`: the system's monotonic clock."""
 
 _OTHER = (BLACK, WHITE)
-#: The slots that make a clock's state (all but the time source).
+_T = TypeVar("_T")
+#: The slots that make a clock's running state (beside its controls: see Clock._value).
 _COMPARED = (
     "_delay_left",
     "_end",
@@ -62,13 +65,10 @@ _COMPARED = (
     "_out",
     "_paused",
     "_period",
-    "_periods",
-    "_sand",
     "_side",
     "_started",
     "_stopped",
     "_t0",
-    "_tc",
     "_turn_elapsed",
 )
 
@@ -102,6 +102,54 @@ def _pair(
             "players or for neither"
         )
     return (w, b), (_periods_of(w), _periods_of(b))
+
+
+def _put(pair: tuple[_T, _T], color: int, value: _T) -> tuple[_T, _T]:
+    """``pair`` with ``color``'s entry replaced by ``value``.
+
+    A clock keeps each per-player value (time, move counter, period, flag, ...) as a pair
+    indexed by colour that it replaces and never changes in place, so a copy of the clock shares
+    the pairs and copying costs no list copies.
+    """
+    return (pair[0], value) if color else (value, pair[1])
+
+
+class _Setup:
+    """What a clock runs, apart from its running state (configuration apart from state).
+
+    Both players' controls and periods (indexed by colour), what a press reads from them, the
+    sandclock mode and the time source. Shared by a clock and its copies and never changed:
+    :meth:`Clock.set_time_control` installs a new one.
+    """
+
+    __slots__ = ("controls", "periods", "press_terms", "sand", "simple_delays", "source")
+
+    def __init__(
+        self,
+        controls: tuple[TimeControl, TimeControl],
+        periods: tuple[tuple[Period, ...], tuple[Period, ...]],
+        source: TimeSource | None,
+    ) -> None:
+        self.controls = controls
+        self.periods = periods
+        self.sand = controls[0].kind is TimeControlKind.SANDCLOCK
+        self.source = source
+        #: Per player and period, the simple delay (6.3.2) each move of the period starts with.
+        self.simple_delays = tuple(tuple(p.simple_delay for p in own) for own in periods)
+        #: Per player and period, what a press adds: the increment, the first move that earns
+        #: it, the Bronstein delay (0 if none), and whether the period is the final one.
+        self.press_terms = tuple(
+            tuple(
+                (
+                    p.increment,
+                    p.increment_from,
+                    p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
+                    p.moves is None,
+                )
+                for p in own
+            )
+            for own in periods
+        )
 
 
 def _check_ms(what: str, ms: object) -> int:
@@ -144,16 +192,11 @@ class Clock:
         "_out",
         "_paused",
         "_period",
-        "_periods",
-        "_sand",
-        "_sdelay",
+        "_setup",
         "_side",
-        "_source",
-        "_spec",
         "_started",
         "_stopped",
         "_t0",
-        "_tc",
         "_turn_elapsed",
     )
 
@@ -165,18 +208,16 @@ class Clock:
         source: TimeSource | None = MONOTONIC,
     ) -> None:
         controls, periods = _pair(time_control, black_time_control)
-        self._tc = controls
-        self._sand = controls[0].kind is TimeControlKind.SANDCLOCK
-        self._source = source
-        self._install(periods)
+        self._setup = _Setup(controls, periods, source)
         white, black = periods[0][0], periods[1][0]
-        self._main = [white.time, black.time]
-        self._moves = [0, 0]
-        self._period = [0, 0]
-        self._end: list[int | None] = [white.moves, black.moves]
-        self._flag: list[int | None] = [None, None]
-        self._flag_order: list[Color] = []
-        self._out = [False, False]
+        # Per player, indexed by colour: pairs replaced, never changed in place (see _put).
+        self._main = (white.time, black.time)
+        self._moves = (0, 0)
+        self._period = (0, 0)
+        self._end: tuple[int | None, int | None] = (white.moves, black.moves)
+        self._flag: tuple[int | None, int | None] = (None, None)
+        self._flag_order: tuple[Color, ...] = ()
+        self._out = (False, False)
         self._side: Color | None = None
         self._paused = False
         self._started = False
@@ -186,32 +227,14 @@ class Clock:
         self._turn_elapsed = 0
         self._last: int | None = None
 
-    def _install(self, periods: tuple[tuple[Period, ...], tuple[Period, ...]]) -> None:
-        """Each player's periods (indexed by colour) and what a press reads from them."""
-        self._periods = periods
-        self._sdelay = tuple(tuple(p.simple_delay for p in own) for own in periods)
-        # Per player and period, what a press needs: increment, its first move, Bronstein
-        # delay, final?
-        self._spec = tuple(
-            tuple(
-                (
-                    p.increment,
-                    p.increment_from,
-                    p.delay if p.delay_mode is DelayMode.BRONSTEIN else 0,
-                    p.moves is None,
-                )
-                for p in own
-            )
-            for own in periods
-        )
-
     # --- instants -----------------------------------------------------------------------------
 
     def _now(self, now: int | None, change: bool, what: str) -> int:
         """Validate ``now`` (or read the source); ``change`` records it as the latest instant."""
         if now is None:
-            if self._source is not None:
-                now = self._source.now()
+            source = self._setup.source
+            if source is not None:
+                now = source.now()
             elif change:
                 raise ClockError(f"{what}: this clock has no time source, so give now=")
             elif self._last is not None:
@@ -244,11 +267,11 @@ class Clock:
         if elapsed >= delay + main:
             # The flag fell (6.1.1) at the instant the delay and the main time were used up.
             self._delay_left = 0
-            self._main[c] = 0
-            self._out[c] = True
+            self._main = _put(self._main, c, 0)
+            self._out = _put(self._out, c, True)
             if self._flag[c] is None:
-                self._flag[c] = now - elapsed + delay + main
-                self._flag_order.append(c)
+                self._flag = _put(self._flag, c, now - elapsed + delay + main)
+                self._flag_order = (*self._flag_order, c)
             used = main
         elif elapsed <= delay:
             self._delay_left = delay - elapsed
@@ -256,9 +279,10 @@ class Clock:
         else:
             self._delay_left = 0
             used = elapsed - delay
-            self._main[c] = main - used
-        if self._sand and used:
-            self._main[_OTHER[c]] += used
+            self._main = _put(self._main, c, main - used)
+        if self._setup.sand and used:
+            other = _OTHER[c]
+            self._main = _put(self._main, other, self._main[other] + used)
 
     # --- running the clock --------------------------------------------------------------------
 
@@ -271,7 +295,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[color][self._period[color]]
+        self._delay_left = self._setup.simple_delays[color][self._period[color]]
 
     def press(self, color: Color, now: int | None = None) -> int:
         """``color`` presses the clock, completing his move (Article 6.2.1); his time after it.
@@ -291,43 +315,150 @@ class Clock:
             raise ClockError(
                 f"press: {Color(color).label}'s clock is not running ({self._state_text()})"
             )
-        main = self._main
-        out = self._out
+        i = 1 if color else 0  # a plain int indexes the pairs faster than the enum
+        left = self._main[i]
         elapsed = now - self._t0
         delay = self._delay_left
-        if out[color] or self._sand or elapsed >= delay + main[color]:
+        if self._out[i] or self._setup.sand or elapsed >= delay + left:
             self._settle(now)  # flags and sandclocks: the general case
-            elapsed = self._turn_elapsed
+            self._complete(self, i, now, self._main[i], self._turn_elapsed)
         else:
             if elapsed > delay:
-                main[color] -= elapsed - delay
-            elapsed += self._turn_elapsed
-        p = self._period[color]
-        increment, increment_from, refund, final = self._spec[color][p]
-        n = self._moves[color] + 1
-        self._moves[color] = n
-        if not (final and out[color]):
+                left -= elapsed - delay
+            self._complete(self, i, now, left, elapsed + self._turn_elapsed)
+        return self._main[i]
+
+    def pressed(self, color: Color, now: int | None = None) -> tuple[Clock, int]:
+        """A new clock: this one once ``color`` has pressed it (6.2.1); this one is not changed.
+
+        Returns the new clock and ``color``'s time as he pressed (what :meth:`remaining` showed
+        at ``now``, before any increment). The same as ``c = clock.copy()``, ``c.remaining(color,
+        now)``, ``c.press(color, now)`` (the source, if read, is read once), in one pass: for
+        callers that keep clock states as values (the arbiter presses at every move).
+
+        >>> from chesslaws import WHITE
+        >>> clock = Clock("300+2", source=None)
+        >>> clock.start(now=0)
+        >>> after, shown = clock.pressed(WHITE, now=10_000)
+        >>> shown, after.remaining(WHITE), clock.remaining(WHITE, now=10_000)
+        (290000, 292000, 290000)
+        """
+        last = self._last
+        i = 1 if color else 0  # a plain int indexes the pairs faster than the enum
+        setup = self._setup
+        if (
+            type(now) is not int
+            or last is None
+            or now < last
+            or self._side is not color
+            or self._paused
+            or self._stopped
+            or self._out[i]
+            or setup.sand
+        ):
+            return self._pressed_in_general(color, now)
+        left = self._main[i]
+        elapsed = now - self._t0
+        delay = self._delay_left
+        moves = self._moves
+        n = moves[i] + 1
+        if elapsed >= delay + left or n == self._end[i]:
+            # The flag falls, or the move reaches the control (6.3.1): the general case.
+            return self._pressed_in_general(color, now)
+        # The common case: the time used (after a simple delay) is taken off, the increment
+        # and a Bronstein refund are added, the move is counted, the opponent's clock runs.
+        if elapsed > delay:
+            left -= elapsed - delay
+        shown = left
+        increment, increment_from, refund, _ = setup.press_terms[i][self._period[i]]
+        if n >= increment_from:
+            left += increment
+        if refund:
+            used = elapsed + self._turn_elapsed
+            left += refund if used > refund else used
+        new = Clock.__new__(Clock)
+        new._setup = setup
+        new._flag = self._flag
+        new._flag_order = self._flag_order
+        new._out = self._out
+        new._period = periods = self._period
+        new._end = self._end
+        new._paused = False
+        new._started = True
+        new._stopped = False
+        new._last = now
+        new._t0 = now
+        new._turn_elapsed = 0
+        main = self._main
+        if i:
+            new._main = (main[0], left)
+            new._moves = (moves[0], n)
+            new._side = WHITE
+            new._delay_left = setup.simple_delays[0][periods[0]]
+        else:
+            new._main = (left, main[1])
+            new._moves = (n, moves[1])
+            new._side = BLACK
+            new._delay_left = setup.simple_delays[1][periods[1]]
+        return new, shown
+
+    def _pressed_in_general(self, color: Color, now: int | None) -> tuple[Clock, int]:
+        """:meth:`pressed` by its definition: copy, read, press the copy."""
+        clock = self.copy()
+        now = clock._now(now, True, "press")  # a bad instant is the press's error
+        shown = clock.remaining(color, now)
+        clock.press(color, now)
+        return clock, shown
+
+    def _complete(self, into: Clock, i: int, now: int, left: int, used: int) -> None:
+        """The rest of a press at ``now`` by the player of index ``i`` (6.2.1, 6.3.1).
+
+        ``left`` is his time once the move is charged and ``used`` the whole time of the move.
+        Reads this clock and writes what the press changes ``into`` a clock: this one (a press)
+        or a new one (:meth:`pressed`), whose other slots the caller sets.
+        """
+        setup = self._setup
+        p = self._period[i]
+        increment, increment_from, refund, final = setup.press_terms[i][p]
+        moves = self._moves
+        n = moves[i] + 1
+        out = self._out
+        if not (final and out[i]):
             add = increment if n >= increment_from else 0
             if refund:
-                add += refund if elapsed > refund else elapsed
+                add += refund if used > refund else used
             if add:
-                main[color] += add
-                out[color] = False
-        if n == self._end[color]:
-            periods = self._periods[color]
-            q = p + 1 if p + 1 < len(periods) else p
-            following = periods[q]
-            self._period[color] = q
-            self._end[color] = None if following.moves is None else n + following.moves
+                left += add
+                if out[i]:
+                    out = _put(out, i, False)
+        periods = self._period
+        ends = self._end
+        if n == ends[i]:
+            own = setup.periods[i]
+            q = p + 1 if p + 1 < len(own) else p
+            following = own[q]
+            periods = _put(periods, i, q)
+            ends = _put(ends, i, None if following.moves is None else n + following.moves)
             if following.time:
-                main[color] += following.time
-                out[color] = False
-        other = _OTHER[color]
-        self._side = other
-        self._t0 = now
-        self._turn_elapsed = 0
-        self._delay_left = self._sdelay[other][self._period[other]]
-        return main[color]
+                left += following.time
+                if out[i]:
+                    out = _put(out, i, False)
+        main = self._main
+        if i:
+            into._main = (main[0], left)
+            into._moves = (moves[0], n)
+            into._side = WHITE
+            into._delay_left = setup.simple_delays[0][periods[0]]
+        else:
+            into._main = (left, main[1])
+            into._moves = (n, moves[1])
+            into._side = BLACK
+            into._delay_left = setup.simple_delays[1][periods[1]]
+        into._out = out
+        into._period = periods
+        into._end = ends
+        into._t0 = now
+        into._turn_elapsed = 0
 
     def pause(self, now: int | None = None) -> None:
         """Stop the running clock (Article 6.11.1, 6.11.2, 6.10.2); :meth:`resume` restarts it."""
@@ -364,7 +495,7 @@ class Clock:
         self._side = color
         self._t0 = now
         self._turn_elapsed = 0
-        self._delay_left = self._sdelay[color][self._period[color]]
+        self._delay_left = self._setup.simple_delays[color][self._period[color]]
 
     def stop(self, now: int | None = None) -> None:
         """Stop the clock for good (the game is over); corrections and questions still work."""
@@ -394,7 +525,7 @@ class Clock:
         Under time odds there is none for both: :class:`~chesslaws.ClockError`; ask
         :meth:`time_control_of` or :attr:`time_controls`.
         """
-        white, black = self._tc
+        white, black = self._setup.controls
         if white != black:
             raise ClockError(
                 f"the players have different time controls ({white} for White, {black} for "
@@ -405,16 +536,17 @@ class Clock:
     @property
     def time_controls(self) -> tuple[TimeControl, TimeControl]:
         """White's and Black's time controls (the same one unless the game is at odds)."""
-        return self._tc
+        return self._setup.controls
 
     def time_control_of(self, color: Color) -> TimeControl:
         """The time control ``color``'s clock runs."""
-        return self._tc[color]
+        return self._setup.controls[color]
 
     @property
     def odds(self) -> bool:
         """Whether the players have different time controls (time odds)."""
-        return self._tc[0] != self._tc[1]
+        white, black = self._setup.controls
+        return white != black
 
     @property
     def running(self) -> Color | None:
@@ -453,7 +585,7 @@ class Clock:
 
     def period_of(self, color: Color) -> Period:
         """The period ``color`` is playing now, from his own control."""
-        return self._periods[color][self._period[color]]
+        return self._setup.periods[color][self._period[color]]
 
     def moves_to_control(self, color: Color) -> int | None:
         """Moves ``color`` must still complete in the current period (``None``: rest of game)."""
@@ -470,17 +602,18 @@ class Clock:
         :meth:`delay_remaining`.
         """
         side = self._side
-        if side is None or not self._ticking():
+        if side is None or self._paused or self._stopped:
             return self._main[color]
-        now = self._now(now, False, "remaining")
-        elapsed = now - self._t0
+        last = self._last
+        if type(now) is not int or last is None or now < last:
+            now = self._now(now, False, "remaining")
         if side is color:
             if self._out[color]:
                 return 0
-            used = elapsed - self._delay_left
+            used = now - self._t0 - self._delay_left
             return self._main[color] if used <= 0 else max(0, self._main[color] - used)
-        if self._sand and not self._out[side]:
-            used = min(max(0, elapsed - self._delay_left), self._main[side])
+        if self._setup.sand and not self._out[side]:
+            used = min(max(0, now - self._t0 - self._delay_left), self._main[side])
             return self._main[color] + used
         return self._main[color]
 
@@ -533,11 +666,11 @@ class Clock:
         """Bring the running side up to date before a correction touching ``color``."""
         if not self._ticking():
             return
-        if self._side is not color and not self._sand:
+        if self._side is not color and not self._setup.sand:
             if now is not None:
                 self._now(now, True, what)
             return
-        if now is None and self._source is None:
+        if now is None and self._setup.source is None:
             raise ClockError(f"{what}: {self._state_text()}; give now= (or pause first, 6.10.2)")
         self._settle(self._now(now, True, what))
 
@@ -550,9 +683,9 @@ class Clock:
         _check_ms("add_time: ms", ms)
         self._settle_for(color, now, "add_time")
         value = max(0, self._main[color] + ms)
-        self._main[color] = value
+        self._main = _put(self._main, color, value)
         if value > 0:
-            self._out[color] = False
+            self._out = _put(self._out, color, False)
 
     def set_time(self, color: Color, ms: int, now: int | None = None) -> None:
         """Set ``color``'s time to ``ms`` (6.10.1, 6.10.2). A fallen flag stays recorded."""
@@ -560,8 +693,8 @@ class Clock:
         if ms < 0:
             raise ClockError(f"set_time: a time cannot be negative, got {ms}")
         self._settle_for(color, now, "set_time")
-        self._main[color] = ms
-        self._out[color] = False
+        self._main = _put(self._main, color, ms)
+        self._out = _put(self._out, color, False)
 
     def set_moves(self, color: Color, moves: int) -> None:
         """Set ``color``'s move counter to ``moves`` completed moves (6.10.2, 7.1, 8.6).
@@ -570,13 +703,19 @@ class Clock:
         """
         if type(moves) is not int or moves < 0:
             raise ClockError(f"set_moves: a number of completed moves >= 0, got {moves!r}")
-        self._moves[color] = moves
-        self._period[color], self._end[color] = self._locate(color, moves)
+        self._moves = _put(self._moves, color, moves)
+        self._place(color)
+
+    def _place(self, color: Color) -> None:
+        """Put ``color`` in the period his move counter is in (and its closing move count)."""
+        period, end = self._locate(color, self._moves[color])
+        self._period = _put(self._period, color, period)
+        self._end = _put(self._end, color, end)
 
     def _locate(self, color: Color, moves: int) -> tuple[int, int | None]:
         """Index of ``color``'s period and its closing move count once he completed ``moves``."""
         done = 0
-        periods = self._periods[color]
+        periods = self._setup.periods[color]
         for i, period in enumerate(periods):
             if period.moves is None:
                 return i, None
@@ -602,53 +741,53 @@ class Clock:
         next completed move; the current move's delay is kept.
         """
         controls, periods = _pair(time_control, black_time_control)
-        if (controls[0].kind is TimeControlKind.SANDCLOCK) != self._sand:
+        setup = _Setup(controls, periods, self._setup.source)
+        if setup.sand != self._setup.sand:
             raise ClockError("set_time_control: cannot switch between a sandclock and periods")
-        self._tc = controls
-        self._install(periods)
+        self._setup = setup
         for color in (WHITE, BLACK):
-            self._period[color], self._end[color] = self._locate(color, self._moves[color])
+            self._place(color)
 
     def clear_flag(self, color: Color) -> None:
         """Forget ``color``'s fallen flag: the arbiter has ruled it void (6.4, 6.10)."""
         if self._flag[color] is not None:
-            self._flag[color] = None
-            self._flag_order.remove(color)
+            self._flag = _put(self._flag, color, None)
+            order = self._flag_order
+            i = order.index(color)
+            self._flag_order = order[:i] + order[i + 1 :]
 
     # --- values -------------------------------------------------------------------------------
 
     def copy(self) -> Clock:
-        """An independent clock in the same state (same time source): a few list copies.
+        """An independent clock in the same state (same time source); it shares the per-player
+        pairs, which neither clock changes in place (see ``_put``).
 
         For callers that keep clock states as values (the arbiter's ``GameState``): copy, then
         change the copy.
         """
         other = Clock.__new__(Clock)
+        other._setup = self._setup
         other._delay_left = self._delay_left
         other._last = self._last
         other._paused = self._paused
-        other._periods = self._periods
-        other._sand = self._sand
-        other._sdelay = self._sdelay
         other._side = self._side
-        other._source = self._source
-        other._spec = self._spec
         other._started = self._started
         other._stopped = self._stopped
         other._t0 = self._t0
-        other._tc = self._tc
         other._turn_elapsed = self._turn_elapsed
-        other._main = self._main.copy()
-        other._moves = self._moves.copy()
-        other._period = self._period.copy()
-        other._end = self._end.copy()
-        other._flag = self._flag.copy()
-        other._flag_order = self._flag_order.copy()
-        other._out = self._out.copy()
+        other._main = self._main
+        other._moves = self._moves
+        other._period = self._period
+        other._end = self._end
+        other._flag = self._flag
+        other._flag_order = self._flag_order
+        other._out = self._out
         return other
 
     def _value(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _COMPARED)
+        setup = self._setup
+        state = tuple(getattr(self, name) for name in _COMPARED)
+        return (setup.controls, setup.periods, setup.sand, *state)
 
     def __eq__(self, other: object) -> bool:
         """Two clocks are equal when they are in the same state (the time source aside)."""
@@ -659,7 +798,7 @@ class Clock:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        white, black = self._tc
+        white, black = self._setup.controls
         control = repr(white.canonical())
         if white != black:
             control = f"{control} against {black.canonical()!r}"
