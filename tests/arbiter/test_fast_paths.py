@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
 from decimal import Decimal
 
 import pytest
@@ -162,7 +161,8 @@ def _reading(line: str) -> object:
 @pytest.mark.parametrize(
     "at",
     ["0", "0.5", "7.25", "1.000", "999999999.999", "1000000000", "1000000000.0",
-     "1000000000.001", "1000000001", "9999999999", "5000000000000", "01", "1.0001", "-1"],
+     "1000000000.001", "1000000001", "9999999999", "5000000000000", "01", "1.0001", "-1",
+     "0.001", "0.1", "123.456", "86399.999", "1e3", "1.5e2", "2.50", " 3", "true", '"5"'],
 )
 @pytest.mark.parametrize("tail", [', "by": "white"}', ', "by": "black", "move": "e7e5"}'])
 def test_the_fast_reader_takes_an_instant_exactly_when_the_general_one_does(
@@ -171,8 +171,27 @@ def test_the_fast_reader_takes_an_instant_exactly_when_the_general_one_does(
     kind = "move" if "move" in tail else "press"
     line = f'{{"type": "{kind}", "at": {at}{tail}'
     fast = _reading(line)
-    monkeypatch.setattr(_events, "_PLAIN", re.compile(r"(?!)"))  # the general reader only
+    monkeypatch.setattr(_events, "_plain_event", lambda text: None)  # the general reader only
     assert fast == _reading(line)
+
+
+def test_the_fast_reader_reads_random_instants_and_moves_as_the_general_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(12)
+    lines = []
+    for _ in range(3000):
+        whole = str(rng.choice([0, rng.randrange(10**rng.randrange(1, 11))]))
+        decimals = "".join(rng.choice("0123456789") for _ in range(rng.randrange(5)))
+        at = whole + ("." + decimals if decimals or rng.random() < 0.1 else "")
+        by = rng.choice(["white", "black", "White"])
+        move = rng.choice(["e2e4", "a7a8q", "h2h1n", "e7e8k", "e1g1", "i2i4", "e2e4 "])
+        line = f'{{"type": "move", "at": {at}, "by": "{by}", "move": "{move}"}}'
+        lines += [line, f'{{"type": "press", "at": {at}, "by": "{by}"}}']
+    fast = [_reading(line) for line in lines]
+    monkeypatch.setattr(_events, "_plain_event", lambda text: None)
+    assert fast == [_reading(line) for line in lines]
+    assert sum(isinstance(event, (MoveMade, Press)) for event in fast) > 2000
 
 
 def test_remembered_uci_readings_are_the_readings() -> None:

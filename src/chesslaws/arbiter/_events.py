@@ -839,28 +839,38 @@ def _fast_press(obj: dict[str, Any]) -> Event | None:
 _FAST = {"move": _fast_move, "press": _fast_press}
 
 # A move or a press written as ``json.dumps`` writes it (the logs of engines, e-boards and the
-# server): read without a JSON decoder. The pattern accepts only valid JSON whose meaning is
+# server): read without a JSON decoder. The patterns accept only valid JSON whose meaning is
 # plain (an instant of at most three decimals, no leading zero, and not past MAX_SECONDS: the
 # reader checks the bound), so the general reader would give the same event.
-_PLAIN = re.compile(
-    r'\{"type": "(move|press)", "at": (0|[1-9][0-9]{0,9})(?:\.([0-9]{1,3}))?, '
-    r'"by": "(white|black)"(?:, "move": "([a-h][1-8][a-h][1-8][qrbn]?)")?\}\Z'
+_INSTANT = r'"at": ((?:0|[1-9][0-9]{0,9})(?:\.[0-9]{1,3})?), "by": "(white|black)"'
+_PLAIN_MOVE = re.compile(
+    r'\{"type": "move", ' + _INSTANT + r', "move": "([a-h][1-8][a-h][1-8][qrbn]?)"\}\Z'
 )
-_SCALE = ("000", "00", "0", "")
+_PLAIN_PRESS = re.compile(r'\{"type": "press", ' + _INSTANT + r"\}\Z")
 _LAST_MS = MAX_SECONDS * 1000
 
 
-def _plain_event(found: re.Match[str]) -> Event | None:
-    kind, seconds, fraction, by, move = found.groups()
-    at = int(seconds) * 1000
-    if fraction is not None:
-        at += int(fraction + _SCALE[len(fraction)])
+def _plain_event(text: str) -> Event | None:
+    """The move or press of a plain line (see above), or None: the general reader reads it."""
+    if text[10:11] == "m":
+        found = _PLAIN_MOVE.match(text)
+        if found is None:
+            return None
+        seconds, by, move = found.groups()
+    else:
+        found = _PLAIN_PRESS.match(text)
+        if found is None:
+            return None
+        seconds, by = found.groups()
+        move = None
+    # At most 10 digits and 3 decimals: a float holds the value to far better than half a
+    # millisecond (< 2**53 ms), so rounding gives the exact ms.
+    at = round(float(seconds) * 1000)
     if at > _LAST_MS:
         return None  # the general reader says it is out of range
-    color = _COLORS[by]
-    if kind == "press":
-        return _new_press(Millis(at), color) if move is None else None
-    return _new_move(Millis(at), color, move) if move is not None else None
+    if move is None:
+        return _new_press(Millis(at), _COLORS[by])
+    return _new_move(Millis(at), _COLORS[by], move)
 
 
 # ``MoveMade(at, by, move)`` and ``Press(at, by)``, built fast (the same values: every move of
@@ -878,11 +888,9 @@ def parse_event(text: str, line: int | None = None) -> Event:
     >>> parse_event('{"type": "move", "at": 3.5, "by": "white", "move": "e2e4"}')
     MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
     """
-    plain = _PLAIN.match(text)
-    if plain is not None:
-        event = _plain_event(plain)
-        if event is not None:
-            return event
+    event = _plain_event(text)
+    if event is not None:
+        return event
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
-from chesslaws.endings import Reason
+from chesslaws.endings import Reason, automatic_ending
 
 from ._board import BoardState, Ply, new_ply
 from ._draft import (
@@ -198,9 +198,14 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
             f"{event.by.label} does not have the move: a released piece cannot be moved "
             "again (1.3, 4.7)"
         )
-    legal, raw = read_move(board, event.move)
-    if raw is not None and position.piece_at(raw.from_square) is None:
-        raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
+    code = position.legal_uci_code(event.move, in_check=board.in_check)  # read_move's fast path
+    if code is not None:
+        legal: Move | None = position.move_of(code)
+        raw = None
+    else:
+        legal, raw = read_move(board, event.move)
+        if raw is not None and position.piece_at(raw.from_square) is None:
+            raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     if d.offers[mover.other]:
         rulings += decline_offer_of(d, mover.other, idx, event.at)
     if d.breach is not None:
@@ -231,7 +236,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     else:
         d.breach = None
     d.pending = None
-    return rulings + make(d, legal, mover, event.at, idx)
+    made = make(d, legal, mover, event.at, idx, code)
+    return rulings + made if rulings else made
 
 
 def _lawful_ending(d: Draft, move: Move, allowed: Obligation) -> bool:
@@ -325,14 +331,18 @@ def touch_squares_raw(d: Draft, raw: Move) -> None:
         _add_touch(d, Touched(square, piece.color == mover, piece.type))
 
 
-def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Ruling]:
-    """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6)."""
+def make(
+    d: Draft, move: Move, mover: Color, at: Millis, idx: int, code: int | None = None
+) -> list[Ruling]:
+    """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6).
+    ``code`` is the move's packed code in the position, when the caller has it."""
     board = d.board
     position = board.position
     uncompleted = d.uncompleted
     if uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
-    code = position.code_of(move)
+    if code is None:
+        code = position.code_of(move)
     after = board.after(code)
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     # A legal move read from the log is the position's own Move (castling as it writes it), so
@@ -350,7 +360,10 @@ def make(d: Draft, move: Move, mover: Color, at: Millis, idx: int) -> list[Rulin
     d.touch = NO_TOUCH
     profile = d.profile
     assert profile is not None
-    ending = after.ending() if profile.modern_endings else board_ending(d, after)
+    if profile.modern_endings:  # BoardState.ending, called here at once
+        ending = automatic_ending(after.position, after.legal_count, after.keys[2])
+    else:
+        ending = board_ending(d, after)
     b = d.breach
     if ending is not None and b is not None and b.by is mover and b.move == move:
         # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may

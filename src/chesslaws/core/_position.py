@@ -876,7 +876,12 @@ class Position:
     def legal_uci_move(self, text: str, *, in_check: bool | None = None) -> Move | None:
         """The legal move UCI ``text`` stands for, as :meth:`parse_uci` reads it, or None when
         the text is no UCI move or no legal one (no error: :meth:`parse_uci` says which).
-        ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test).
+        ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test)."""
+        code = self.legal_uci_code(text, in_check=in_check)
+        return None if code is None else self._code_to_move(code)
+
+    def legal_uci_code(self, text: str, *, in_check: bool | None = None) -> int | None:
+        """:meth:`legal_uci_move` as the move's packed code (:meth:`move_of` gives the move).
 
         The fast path of the arbiter's every move: one lookup of the text, then for a man that
         is neither a king (castling has two spellings) nor a pawn taking en passant, the one
@@ -897,10 +902,9 @@ class Position:
         frm, to, promotion, move = reading
         kind = self._board[frm] & 7
         if kind == 6 or (kind == 1 and to == self._ep):
-            code = self._legal_code(move)
-            return None if code is None else self._code_to_move(code)
+            return self._legal_code(move)
         code = frm | to << 6 | promotion << 12
-        return move if _movegen.is_legal_plain(self, code, in_check is not False) else None
+        return code if _movegen.is_legal_plain(self, code, in_check is not False) else None
 
     def push_uci(self, text: str) -> Move:
         """Parse UCI ``text``, make the move and return it."""
