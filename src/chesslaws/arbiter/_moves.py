@@ -206,7 +206,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         legal, raw = read_move(board, event.move)
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
-    if d.offers[mover.other]:
+    offers = d.offers
+    if offers[0] or offers[1]:
         rulings += decline_offer_of(d, mover.other, idx, event.at)
     if d.breach is not None:
         lose_claim_right(d, mover)
@@ -394,7 +395,8 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
         return
     ply = earlier.last
     if ply.clock is None:
-        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at)))
+        left = clock.clock.remaining(mover, at)
+        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, left))
         d.sheet = noted if earlier is sheet else noted.add(newest)
 
 
