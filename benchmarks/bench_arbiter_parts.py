@@ -71,14 +71,13 @@ def main(argv: list[str] | None = None) -> int:
         ("the new board (`BoardState.after`)", lambda c: c[0].after(c[1]), codes),
         ("of which: copying the position and making the move", _copy_and_make, codes),
         (
-            "of which: legal moves, none, one or more",
-            lambda a: a.position.count_legal_moves(enough=2),
+            "of which: legal moves (none, one or more) and check, in one pass",
+            lambda a: a.position.count_legal_moves_and_check(enough=2),
             afters,
         ),
-        ("of which: check", lambda a: a.position.is_check(), afters),
         (
-            "of which: the repetition keys (Zobrist and exact, 9.2.3)",
-            lambda a: (a.position.zobrist_key(), a.position.repetition_key()),
+            "of which: the Zobrist key (9.2.3; the exact key is compared only on a match)",
+            lambda a: a.position.zobrist_key(),
             afters,
         ),
         ("the SAN of the move", lambda c: _notation.san_body(c[0].position, c[1]), codes),

@@ -15,6 +15,7 @@ so states can be kept and shared freely.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from chesslaws._color import Color
@@ -23,6 +24,7 @@ from chesslaws.clock import Clock, TimeControl
 
 from ._events import Mode
 from ._time import Millis
+from ._values import builder
 
 __all__ = ["ClockState"]
 
@@ -145,18 +147,8 @@ class ClockState:
         """
         clock, before = self.clock.pressed(color, at)
         moves = self.clock.moves_completed(color)
-        last = _LastPressDraft()  # LastPress(color, at, before, moves), built fast
-        last.color = color
-        last.at = at
-        last.before = before
-        last.moves_before = moves
-        last.__class__ = LastPress  # type: ignore[assignment]
-        state = _ClockStateDraft()  # ClockState(clock, self.mode, last), built fast
-        state.clock = clock
-        state.mode = self.mode
-        state.last_press = last  # type: ignore[assignment]
-        state.__class__ = ClockState  # type: ignore[assignment]
-        return state  # type: ignore[return-value]
+        last = _new_last_press(color, at, before, moves)
+        return _new_clock_state(clock, self.mode, last)
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
         """Give the move back to ``color`` after his completed move is undone (7.1, 7.5.1)."""
@@ -227,24 +219,7 @@ class ClockState:
         return self._with(clock)
 
 
-class _LastPressDraft:
-    """The slots of a :class:`LastPress`, set one by one before the value takes its class
-    (plain stores instead of the frozen ``__init__``'s ``object.__setattr__`` calls: a press
-    is on the hot path of every game)."""
-
-    __slots__ = LastPress.__slots__
-
-    color: Color
-    at: Millis
-    before: int
-    moves_before: int
-
-
-class _ClockStateDraft:
-    """The slots of a :class:`ClockState` (see :class:`_LastPressDraft`)."""
-
-    __slots__ = ClockState.__slots__
-
-    clock: Clock
-    mode: Mode
-    last_press: LastPress | None
+# ``LastPress(...)`` and ``ClockState(...)``, built fast (the same values: a press is on the hot
+# path of every game).
+_new_last_press: Callable[[Color, Millis, int, int], LastPress] = builder(LastPress)
+_new_clock_state: Callable[[Clock, Mode, LastPress | None], ClockState] = builder(ClockState)
