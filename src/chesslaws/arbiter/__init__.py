@@ -7,6 +7,7 @@ the same state and rulings.
 
 from __future__ import annotations
 
+from chesslaws.arbiter._board import Ply as Ply
 from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjust as Adjust
 from chesslaws.arbiter._events import Arbiter as Arbiter
@@ -44,6 +45,7 @@ from chesslaws.arbiter._rulings import Result as Result
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
+from chesslaws.arbiter._scoresheet import Scoresheet as Scoresheet
 from chesslaws.arbiter._state import GameState as GameState
 from chesslaws.arbiter._step import step as step
 from chesslaws.arbiter._step import step_line as step_line
@@ -76,6 +78,7 @@ __all__ = [
     "Penalty",
     "PenaltyKind",
     "PendingIllegal",
+    "Ply",
     "Press",
     "Profile",
     "Reason",
@@ -84,6 +87,7 @@ __all__ = [
     "Rules",
     "Ruling",
     "RulingKind",
+    "Scoresheet",
     "Start",
     "Supervision",
     "Tick",
