@@ -121,6 +121,20 @@ class BoardState:
         position.pop_code()
         return BoardState(position, previous, *position.count_legal_moves_and_check(enough=2))
 
+    # -- pickling ------------------------------------------------------------------------------
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as the position, the Zobrist keys and counts of the chain, oldest first, and
+        the legal-move count and check: the chain's exact keys are the positions the record went
+        through, one move taken back each (see :func:`_restore_board`), not pickled one by one."""
+        counts = []
+        node: _Keys | None = self.keys
+        while node is not None:
+            counts.append((node[0], node[2]))
+            node = node[3]
+        counts.reverse()
+        return (_restore_board, (self.position, tuple(counts), self.legal_count, self.in_check))
+
     # -- comparing -----------------------------------------------------------------------------
 
     def _value(self) -> tuple[object, ...]:
@@ -150,3 +164,23 @@ class BoardState:
 
 _new_board: Callable[[Position, _Keys, int, bool], BoardState] = builder(BoardState)
 """``BoardState(position, keys, legal_count, in_check)``, built fast (the same value)."""
+
+
+def _restore_board(
+    position: Position, counts: tuple[tuple[int, int], ...], legal_count: int, in_check: bool
+) -> BoardState:
+    """The board :meth:`BoardState.__reduce__` wrote: each link of the chain is a position the
+    record went through (``after`` adds one per move, ``taken_back`` drops one), so its exact
+    key is ``position`` with as many moves taken back as the link is old."""
+    exacts = [position]
+    for _ in range(len(counts) - 1):
+        earlier = exacts[-1].copy()
+        earlier.pop_code()
+        exacts.append(earlier)
+    exacts.reverse()
+    keys: _Keys | None = None
+    for (key, count), exact in zip(counts, exacts, strict=True):
+        keys = (key, exact, count, keys)
+    assert keys is not None
+    return _new_board(position, keys, legal_count, in_check)
+

@@ -113,6 +113,10 @@ class Scoresheet:
     def __hash__(self) -> int:
         return hash(self._plies())
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[Ply, ...]]]:
+        """Pickled as its plies (the chain would be pickled one nesting level per move)."""
+        return (Scoresheet.of, (self._plies(),))
+
     def __repr__(self) -> str:
         return f"Scoresheet({list(self._plies())!r})"
 

@@ -427,6 +427,26 @@ class Position:
             key ^= Z_PIECE_SQUARE[board[square] * 64 + square]
         return key
 
+    def __getstate__(self) -> dict[str, object]:
+        """The position for ``pickle`` and ``copy``: the move history as a flat list, oldest
+        first (the chain of undo records would be pickled one nesting level per move)."""
+        state: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
+        undos = []
+        undo = self._stack
+        while undo is not None:
+            undos.append(undo[:6])
+            undo = undo[6]
+        undos.reverse()
+        state["_stack"] = undos
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        chain: _Undo | None = None
+        for undo in state["_stack"]:  # type: ignore[attr-defined]
+            chain = (*undo, chain)
+        for name, value in state.items():
+            setattr(self, name, chain if name == "_stack" else value)
+
     def copy(self) -> Position:
         """An independent copy, with the same move history (shared: see the module text)."""
         other = Position.__new__(Position)
