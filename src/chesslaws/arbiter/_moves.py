@@ -131,6 +131,12 @@ def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
     legal = position.legal_uci_move(text, in_check=board.in_check)  # the fast path: as parse_uci
     if legal is not None:
         return legal, None
+    return _read_move_in_general(position, text)
+
+
+def _read_move_in_general(position: Position, text: str) -> tuple[Move | None, Move | None]:
+    """:func:`read_move` for a text that is no legal UCI move: both castling spellings, a wrong
+    promotion, an illegal UCI move, SAN."""
     try:
         Move.from_uci(text)
     except ChessLawsError:
@@ -203,7 +209,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         legal: Move | None = position.move_of(code)
         raw = None
     else:
-        legal, raw = read_move(board, event.move)
+        legal, raw = _read_move_in_general(position, event.move)
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     offers = d.offers

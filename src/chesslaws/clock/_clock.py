@@ -360,47 +360,24 @@ class Clock:
         left = self._main[i]
         elapsed = now - self._t0
         delay = self._delay_left
-        moves = self._moves
-        n = moves[i] + 1
-        if elapsed >= delay + left or n == self._end[i]:
+        if elapsed >= delay + left or self._moves[i] + 1 == self._end[i]:
             # The flag falls, or the move reaches the control (6.3.1): the general case.
             return self._pressed_in_general(color, now)
-        # The common case: the time used (after a simple delay) is taken off, the increment
-        # and a Bronstein refund are added, the move is counted, the opponent's clock runs.
+        # The common case: the time used (after a simple delay) is taken off; the rest of the
+        # press (increment, Bronstein refund, the move counted, a control reached, the
+        # opponent's clock started) is the press's own, written into the new clock.
         if elapsed > delay:
             left -= elapsed - delay
-        shown = left
-        increment, increment_from, refund, _ = setup.press_terms[i][self._period[i]]
-        if n >= increment_from:
-            left += increment
-        if refund:
-            used = elapsed + self._turn_elapsed
-            left += refund if used > refund else used
         new = Clock.__new__(Clock)
         new._setup = setup
         new._flag = self._flag
         new._flag_order = self._flag_order
-        new._out = self._out
-        new._period = periods = self._period
-        new._end = self._end
         new._paused = False
         new._started = True
         new._stopped = False
         new._last = now
-        new._t0 = now
-        new._turn_elapsed = 0
-        main = self._main
-        if i:
-            new._main = (main[0], left)
-            new._moves = (moves[0], n)
-            new._side = WHITE
-            new._delay_left = setup.simple_delays[0][periods[0]]
-        else:
-            new._main = (left, main[1])
-            new._moves = (n, moves[1])
-            new._side = BLACK
-            new._delay_left = setup.simple_delays[1][periods[1]]
-        return new, shown
+        self._complete(new, i, now, left, elapsed + self._turn_elapsed)
+        return new, left
 
     def _pressed_in_general(self, color: Color, now: int | None) -> tuple[Clock, int]:
         """:meth:`pressed` by its definition: copy, read, press the copy."""
@@ -415,7 +392,8 @@ class Clock:
 
         ``left`` is his time once the move is charged and ``used`` the whole time of the move.
         Reads this clock and writes what the press changes ``into`` a clock: this one (a press)
-        or a new one (:meth:`pressed`), whose other slots the caller sets.
+        or a new one (:meth:`pressed`), whose other slots the caller sets (the flags, the
+        setup, and that the clock runs).
         """
         setup = self._setup
         p = self._period[i]
