@@ -15,15 +15,14 @@ Usage: ``python benchmarks/bench_clock_press.py [--games N] [--rounds R]``
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench_arbiter import DEFAULT_DATA
+from bench_arbiter_parts import timed
 from chesslaws import WHITE, Clock, Color, pgn
 from chesslaws.arbiter._clockface import ClockState
 from chesslaws.clock import parse_clock_comment
-
-DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pgn"
 
 Press = tuple[ClockState, Color, int]
 
@@ -77,13 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         ("nothing (the loop and a call)", lambda p: None, presses),
     ]
-    best = [float("inf")] * len(parts)
-    for _ in range(args.rounds):
-        for k, (_, part, items) in enumerate(parts):
-            start = time.process_time()
-            for item in items:
-                part(item)
-            best[k] = min(best[k], time.process_time() - start)
+    best = [seconds for seconds, _ in timed([(f, items) for _, f, items in parts], args.rounds)]
     n = len(presses)
     old = best[0]
     print(f"the clock press, {n} presses of {args.games} games, best of {args.rounds} (CPU time)")

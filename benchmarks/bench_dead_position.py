@@ -16,33 +16,14 @@ Usage: ``python benchmarks/bench_dead_position.py [--games N] [--rounds R]``
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import chess
 
-from bench_arbiter import DEFAULT_DATA, event_logs
-from chesslaws import Game
-from chesslaws.arbiter import MoveMade, parse_event
-from chesslaws.arbiter._moves import read_move
+from bench_arbiter_parts import recorded_plies, timed
 from chesslaws.endings import automatic_ending
 from chesslaws.endings._static import pawns_surely_change
-
-
-def _after_boards(games: int) -> list[Any]:
-    boards = []
-    for log in event_logs(DEFAULT_DATA / "selfplay.pgn", games, []):
-        game = Game()
-        for line in log:
-            event = parse_event(line)
-            if isinstance(event, MoveMade):
-                board = game.state().board
-                legal = read_move(board, event.move)[0]
-                assert legal is not None
-                boards.append(board.after(board.position.code_of(legal)))
-            game.handle(event)
-    return boards
 
 
 def _group(board: Any) -> str:
@@ -63,28 +44,12 @@ def _ours(board: Any) -> object:
     return automatic_ending(board.position, board.legal_count, board.keys[2])
 
 
-def _rounds(
-    parts: dict[str, tuple[Callable[[Any], object], Sequence[Any]]], rounds: int
-) -> dict[str, tuple[float, float]]:
-    best = {name: float("inf") for name in parts}
-    first: dict[str, float] = {}
-    for _ in range(rounds):
-        for name, (part, items) in parts.items():
-            start = time.process_time()
-            for item in items:
-                part(item)
-            seconds = time.process_time() - start
-            first.setdefault(name, seconds)
-            best[name] = min(best[name], seconds)
-    return {name: (best[name], first[name]) for name in parts}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
-    boards = _after_boards(args.games)
+    boards = recorded_plies(args.games).afters
     peers = [chess.Board(board.position.fen()) for board in boards]
     groups: dict[str, list[Any]] = {}
     for board in boards:
@@ -98,17 +63,17 @@ def main(argv: list[str] | None = None) -> int:
     }
     for name, items in sorted(groups.items(), key=lambda item: -len(item[1])):
         parts[name] = (_ours, items)
-    timed = _rounds(parts, args.rounds)
+    times = dict(zip(parts, timed(list(parts.values()), args.rounds), strict=True))
     print(f"automatic_ending, {len(boards)} plies, best of {args.rounds} (CPU time)")
     print("| plies | count | µs per ply | first round | share of all plies (µs) |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for name, (_, items) in parts.items():
-        best, first = timed[name]
+        best, first = times[name]
         per_ply = best / len(items) * 1e6
         share = best / len(boards) * 1e6
         print(f"| {name} | {len(items)} | {per_ply:.2f} | {first / len(items) * 1e6:.2f} |"
               f" {share:.2f} |")
-    ours, peer = timed["all plies"][0], timed["python-chess is_insufficient_material()"][0]
+    ours, peer = times["all plies"][0], times["python-chess is_insufficient_material()"][0]
     print(f"python-chess's material test / chesslaws' automatic endings: {peer / ours:.2f}")
     return 0
 
