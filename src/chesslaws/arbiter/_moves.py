@@ -10,7 +10,7 @@ from __future__ import annotations
 from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
-from chesslaws.endings import Reason, automatic_ending
+from chesslaws.endings import Reason
 
 from ._board import BoardState, Ply, new_ply
 from ._draft import (
@@ -41,7 +41,7 @@ from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
 from ._time import Millis
-from ._touch import FREE, Obligation, Touched, captured_square
+from ._touch import Obligation, Touched, captured_square
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -212,13 +212,9 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         legal, raw = _read_move_in_general(position, event.move)
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
-    offers = d.offers
-    if offers[0] or offers[1]:
-        rulings += decline_offer_of(d, mover.other, idx, event.at)
-    if d.breach is not None:
-        lose_claim_right(d, mover)
-    # Nothing touched binds nothing (current_obligation answers FREE for it at once).
-    allowed = FREE if d.touch is NO_TOUCH else d.obligation()
+    rulings += decline_offer_of(d, mover.other, idx, event.at)
+    lose_claim_right(d, mover)
+    allowed = d.obligation()
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
@@ -345,8 +341,7 @@ def make(
     ``code`` is the move's packed code in the position, when the caller has it."""
     board = d.board
     position = board.position
-    uncompleted = d.uncompleted
-    if uncompleted[mover]:
+    if d.uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
     if code is None:
         code = position.code_of(move)
@@ -357,20 +352,12 @@ def make(
     ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move, None)
     d.sheet = d.sheet.add(ply)
     d.board = after
-    moved = d.moved
-    if mover is WHITE:
-        d.moved = (moved[0] + 1, moved[1])
-        d.uncompleted = (True, uncompleted[1])
-    else:
-        d.moved = (moved[0], moved[1] + 1)
-        d.uncompleted = (uncompleted[0], True)
+    d.moved = count(d.moved, mover, 1)
+    d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
     profile = d.profile
     assert profile is not None
-    if profile.modern_endings:  # BoardState.ending, called here at once
-        ending = automatic_ending(after.position, after.legal_count, after.keys[2])
-    else:
-        ending = board_ending(d, after)
+    ending = after.ending() if profile.modern_endings else board_ending(d, after)
     b = d.breach
     if ending is not None and b is not None and b.by is mover and b.move == move:
         # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
@@ -401,8 +388,7 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
         return
     ply = earlier.last
     if ply.clock is None:
-        left = clock.clock.remaining(mover, at)
-        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, left))
+        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at)))
         d.sheet = noted if earlier is sheet else noted.add(newest)
 
 
@@ -413,8 +399,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
         raise Rejected(f"{player.label}'s clock is not running")
-    clock = d.clock
-    if clock is not None and clock.clock.paused:
+    if d.clock is not None and d.clock.paused:
         raise Rejected("the clock is paused (6.11)")
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
@@ -448,8 +433,7 @@ def press(d: Draft, player: Color, at: Millis) -> None:
     if d.clock is not None:
         d.clock = d.clock.press(player, at)
     complete_record(d, player, at)
-    uncompleted = d.uncompleted
-    d.uncompleted = (False, uncompleted[1]) if player is WHITE else (uncompleted[0], False)
+    d.uncompleted = pair(d.uncompleted, player, False)
     d.running = player.other
 
 

@@ -136,13 +136,11 @@ def step(
     draft.index = idx + 1
     at = event.at
     try:
-        kind = type(event)
         if type(event) is Start:
             rulings = _on_start(draft, event, idx)
         else:
-            if draft.start is None or draft.ending is not None or at < draft.last_at:
-                _check_time(draft, at)
-            handler = HANDLERS.get(kind)
+            _check_time(draft, at)
+            handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
             breach = draft.breach
@@ -214,7 +212,7 @@ def _skipped(state: GameState, idx: int) -> GameState:
 
 def _check_time(d: Draft, at: Millis) -> None:
     """Raise :class:`Rejected` if the game has not started, is over, or ``at`` is earlier than
-    the last event (``step`` calls it only when one of them holds)."""
+    the last event."""
     if d.start is None:
         raise Rejected("the game has not started (the first event must be 'start')")
     if d.ending is not None:
