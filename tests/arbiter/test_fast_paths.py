@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 from decimal import Decimal
 
@@ -15,13 +16,13 @@ import pytest
 from chesslaws import pgn
 from chesslaws._color import Color
 from chesslaws.arbiter import Game, GameState, MoveMade, Press, _board, _events
-from chesslaws.arbiter._board import BoardState, Ply, new_ply
+from chesslaws.arbiter._board import BoardState, Ply, made_ply
 from chesslaws.arbiter._clockface import ClockState, LastPress
 from chesslaws.arbiter._draft import Draft
 from chesslaws.arbiter._values import builder
 from chesslaws.core import Move, Position
 from chesslaws.core import _move as core_move
-from chesslaws.endings import _unwinnability
+from chesslaws.endings import _record, _unwinnability
 from chesslaws.endings._unwinnability import static_cannot_mate
 from tests.conftest import shared_data
 
@@ -52,13 +53,24 @@ def _frozen(value: object, field: str) -> None:
         setattr(value, field, None)
 
 
+def test_a_made_ply_is_the_ply_written_at_once() -> None:
+    position = Position.from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+    move = position.parse_uci("a1a8")
+    ply = made_ply(position, position.code_of(move), move, "#")
+    assert ply == Ply("Ra8#", "a1a8", move) and type(ply) is Ply
+    assert hash(ply) == hash(Ply("Ra8#", "a1a8", move))
+    assert ply.noted(5) == Ply("Ra8#", "a1a8", move, 5) and ply.clock is None
+    assert repr(ply.noted(5)) == repr(Ply("Ra8#", "a1a8", move, 5))
+    assert pickle.loads(pickle.dumps(ply.noted(5))) == Ply("Ra8#", "a1a8", move, 5)
+    assert len(pickle.dumps(ply)) < 200  # not the position it was made in
+    for name in ("san", "uci", "move", "clock"):
+        with pytest.raises(AttributeError):
+            setattr(ply, name, None)
+    assert ply != Ply("Ra8+", "a1a8", move) and ply != Ply("Ra8#", "a1a8", move, 5)
+
+
 def test_values_built_as_drafts_are_the_frozen_values() -> None:
     move = Move.from_uci("e2e4")
-    ply = new_ply("e4", "e2e4", move, 1000)
-    assert ply == Ply("e4", "e2e4", move, 1000) and type(ply) is Ply
-    assert hash(ply) == hash(Ply("e4", "e2e4", move, 1000))
-    assert dataclasses.replace(ply, clock=5) == Ply("e4", "e2e4", move, 5)
-    _frozen(ply, "san")
     start = BoardState.start(Position())
     after = start.after(Position().code_of(move))
     plain = BoardState(after.position, after.keys, after.legal_count, after.in_check)
@@ -130,11 +142,16 @@ def test_recorded_games_rule_the_same_with_the_full_dead_position_test(
     def full(position: Position) -> bool:
         return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
 
+    # the full static arguments after every move: no pawn-walk proof kept by the boards, and
+    # no early answer of neither_can_mate (where the endings call it, and where they look it up)
+    monkeypatch.setattr(_board, "pawn_walk_proof", lambda position: 0)
     monkeypatch.setattr(_unwinnability, "neither_can_mate", full)
+    monkeypatch.setattr(_record, "neither_can_mate", full)
     slow = [Game.replay(log)[1] for log in logs]
     slow_states = [Game.replay(log)[0].state() for log in logs]
     assert fast == slow and fast_states == slow_states
     assert sum(len(log) for log in logs) > 3000
+    assert any(r.reason == "dead_position" for rulings in fast for r in rulings)
 
 
 def test_the_fast_reader_reads_recorded_lines_as_the_general_one() -> None:

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from chesslaws.core import Move, Position
-from chesslaws.endings import GameRecord, Termination, automatic_ending
+from chesslaws.endings import GameRecord, Termination, automatic_ending, pawn_walk_proof
 
 from ._values import builder
 
-__all__ = ["BoardState", "Ply", "new_ply"]
+__all__ = ["BoardState", "Ply", "made_ply"]
 
 # (Zobrist key, the exact key of 9.2.3, times the position has occurred, the chain before it).
 # The exact key is the board's own position, which never changes: positions are equal exactly
@@ -32,19 +32,106 @@ __all__ = ["BoardState", "Ply", "new_ply"]
 _Keys: TypeAlias = tuple[int, Hashable, int, "_Keys | None"]
 
 
-@dataclass(frozen=True, slots=True)
 class Ply:
     """One move standing on the scoresheet: its SAN and UCI, the move (``None`` for an illegal
-    move that stood, A.5.2), and the mover's clock once the move was completed (``[%clk]``)."""
+    move that stood, A.5.2), and the mover's clock once the move was completed (``[%clk]``).
 
-    san: str
-    uci: str
-    move: Move | None
-    clock: int | None = None
+    A value: it never changes, and two plies are equal when their SAN, UCI, move and clock
+    are. A legal move made on the board (:func:`made_ply`) is written when it is first read: its
+    SAN and UCI are then found from the position it was made in, and kept (the arbiter writes a
+    ply at every move; the notation is read later, or not at all).
+    """
+
+    __slots__ = ("_clock", "_code", "_move", "_position", "_san", "_suffix", "_uci")
+
+    _san: str | None
+    _uci: str | None
+    _move: Move | None
+    _clock: int | None
+    _position: Position | None
+    _code: int
+    _suffix: str
+
+    def __init__(self, san: str, uci: str, move: Move | None, clock: int | None = None) -> None:
+        self._san = san
+        self._uci = uci
+        self._move = move
+        self._clock = clock
+        self._position = None
+        self._code = 0
+        self._suffix = ""
+
+    @property
+    def san(self) -> str:
+        san = self._san
+        if san is None:
+            assert self._position is not None
+            san = self._san = self._position.san_of_code(self._code, suffix=self._suffix)
+        return san
+
+    @property
+    def uci(self) -> str:
+        uci = self._uci
+        if uci is None:
+            assert self._move is not None
+            # A legal move read from the log is the position's own Move (castling as it writes
+            # it), so its UCI is the position's UCI.
+            uci = self._uci = self._move.uci()
+        return uci
+
+    @property
+    def move(self) -> Move | None:
+        return self._move
+
+    @property
+    def clock(self) -> int | None:
+        return self._clock
+
+    def noted(self, clock: int | None) -> Ply:
+        """This ply with the mover's clock once the move was completed (6.2.1)."""
+        ply = Ply.__new__(Ply)
+        ply._san = self._san
+        ply._uci = self._uci
+        ply._move = self._move
+        ply._clock = clock
+        ply._position = self._position
+        ply._code = self._code
+        ply._suffix = self._suffix
+        return ply
+
+    def _fields(self) -> tuple[str, str, Move | None, int | None]:
+        return (self.san, self.uci, self._move, self._clock)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ply):
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        san, uci, move, clock = self._fields()
+        return f"Ply(san={san!r}, uci={uci!r}, move={move!r}, clock={clock!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its SAN, UCI, move and clock (not the position it was made in)."""
+        return (Ply, self._fields())
 
 
-new_ply: Callable[[str, str, Move | None, int | None], Ply] = builder(Ply)
-"""``Ply(san, uci, move, clock)``, built fast (the same value; a ply is made twice per move)."""
+def made_ply(position: Position, code: int, move: Move, suffix: str) -> Ply:
+    """The ply of the legal move ``code`` (``move``) made in ``position`` (which must never
+    change: a board's position), ``suffix`` its check mark (``""``, ``"+"``, ``"#"``): no clock
+    yet. Its SAN and UCI are written when read."""
+    ply = Ply.__new__(Ply)
+    ply._san = None
+    ply._uci = None
+    ply._move = move
+    ply._clock = None
+    ply._position = position
+    ply._code = code
+    ply._suffix = suffix
+    return ply
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -56,13 +143,18 @@ class BoardState:
     legal_count: int
     """How many legal moves :attr:`position` has: 0, 1, or 2 for two or more."""
     in_check: bool
+    walk: int = 0
+    """The squares of a pawn walk showing the position is not dead (5.2.2), or 0 (none known):
+    :func:`chesslaws.endings.pawn_walk_proof`, kept from move to move while no move changes
+    one of its squares."""
 
     @classmethod
     def start(cls, position: Position) -> BoardState:
         """The board at the start of a record (the position's own move history is not looked
         at: a record starts where the position stands, as ``GameRecord`` does for a FEN)."""
         keys: _Keys = (position.zobrist_key(), position, 1, None)
-        return cls(position, keys, *position.count_legal_moves_and_check(enough=2))
+        legal_count, in_check = position.count_legal_moves_and_check(enough=2)
+        return cls(position, keys, legal_count, in_check, pawn_walk_proof(position))
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -73,7 +165,9 @@ class BoardState:
 
     def ending(self) -> Termination | None:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
-        return automatic_ending(self.position, self.legal_count, self.keys[2])
+        return automatic_ending(
+            self.position, self.legal_count, self.keys[2], walk_proof=self.walk
+        )
 
     def recent_keys(self, count: int) -> list[Hashable]:
         """The repetition keys of up to the last ``count`` positions, oldest first (the 2014
@@ -111,7 +205,10 @@ class BoardState:
             distance += 2
         keys: _Keys = (key, position, count, self.keys)
         legal_count, in_check = position.count_legal_moves_and_check(enough=2)
-        return _new_board(position, keys, legal_count, in_check)
+        walk = self.walk
+        if not walk or walk & self.position.squares_changed(code):
+            walk = pawn_walk_proof(position)  # else the same walk stands: see the field
+        return _new_board(position, keys, legal_count, in_check, walk)
 
     def taken_back(self) -> BoardState:
         """The board before the last move (7.1: a move taken back)."""
@@ -119,7 +216,8 @@ class BoardState:
         assert previous is not None, "no move to take back"
         position = self.position.copy()
         position.pop_code()
-        return BoardState(position, previous, *position.count_legal_moves_and_check(enough=2))
+        legal_count, in_check = position.count_legal_moves_and_check(enough=2)
+        return BoardState(position, previous, legal_count, in_check, pawn_walk_proof(position))
 
     # -- pickling ------------------------------------------------------------------------------
 
@@ -162,8 +260,8 @@ class BoardState:
         return hash(self.keys[:2])
 
 
-_new_board: Callable[[Position, _Keys, int, bool], BoardState] = builder(BoardState)
-"""``BoardState(position, keys, legal_count, in_check)``, built fast (the same value)."""
+_new_board: Callable[[Position, _Keys, int, bool, int], BoardState] = builder(BoardState)
+"""``BoardState(position, keys, legal_count, in_check, walk)``, built fast (the same value)."""
 
 
 def _restore_board(
@@ -182,5 +280,5 @@ def _restore_board(
     for (key, count), exact in zip(counts, exacts, strict=True):
         keys = (key, exact, count, keys)
     assert keys is not None
-    return _new_board(position, keys, legal_count, in_check)
+    return _new_board(position, keys, legal_count, in_check, pawn_walk_proof(position))
 

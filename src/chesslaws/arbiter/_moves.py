@@ -12,7 +12,7 @@ from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply, new_ply
+from ._board import BoardState, Ply, made_ply
 from ._draft import (
     Draft,
     Rejected,
@@ -347,10 +347,7 @@ def make(
         code = position.code_of(move)
     after = board.after(code)
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
-    # A legal move read from the log is the position's own Move (castling as it writes it), so
-    # its UCI is the position's UCI.
-    ply = new_ply(position.san_of_code(code, suffix=suffix), move.uci(), move, None)
-    d.sheet = d.sheet.add(ply)
+    d.sheet = d.sheet.add(made_ply(position, code, move, suffix))
     d.board = after
     d.moved = count(d.moved, mover, 1)
     d.uncompleted = pair(d.uncompleted, mover, True)
@@ -388,7 +385,7 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
         return
     ply = earlier.last
     if ply.clock is None:
-        noted = earlier.with_last(new_ply(ply.san, ply.uci, ply.move, clock.remaining(mover, at)))
+        noted = earlier.with_last(ply.noted(clock.remaining(mover, at)))
         d.sheet = noted if earlier is sheet else noted.add(newest)
 
 

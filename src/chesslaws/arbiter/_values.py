@@ -1,4 +1,4 @@
-"""Fast constructors for the frozen values made on every ply (events, plies, boards, clocks).
+"""Fast constructors for the frozen values made on every ply (events, boards, clocks).
 
 A frozen dataclass's ``__init__`` must store each field through ``object.__setattr__`` (plain
 stores are what "frozen" forbids), which costs a call per field. The arbiter makes several such
@@ -27,10 +27,12 @@ def builder(cls: type[T]) -> Callable[..., T]:
     """A constructor taking ``cls``'s fields positionally (their defaults as defaults), for a
     frozen dataclass with slots and no ``__post_init__``.
 
-    >>> from chesslaws.arbiter._board import Ply
-    >>> new = builder(Ply)
-    >>> new("e4", "e2e4", None) == Ply("e4", "e2e4", None) and type(new("e4", "e2e4", None))
-    <class 'chesslaws.arbiter._board.Ply'>
+    >>> from chesslaws.arbiter._state import Ending
+    >>> new = builder(Ending)
+    >>> new("1-0", "checkmate", "5.1.1") == Ending("1-0", "checkmate", "5.1.1")
+    True
+    >>> type(new("1-0", "checkmate", "5.1.1"))
+    <class 'chesslaws.arbiter._state.Ending'>
     """
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or hasattr(cls, "__post_init__"):

@@ -771,6 +771,25 @@ class Position:
         """The :class:`Move` for a packed code of this position."""
         return self._code_to_move(code)
 
+    def squares_changed(self, code: int) -> int:
+        """Bitboard of the squares whose content the move ``code`` changes in this position:
+        its from- and to-squares, and the king's and rook's new squares of a castling, the
+        captured pawn's square of an en passant capture (Articles 3.8.2, 3.7.3.1)."""
+        to = code >> 6 & 63
+        changed = 1 << (code & 63) | 1 << to
+        flag = code >> 15
+        if flag:
+            if flag == CASTLING:  # in Chess960 the king or the rook may stay where it is
+                king_to, rook_to, _, _ = self._castling_paths[to]
+                changed |= 1 << king_to | 1 << rook_to
+                if king_to == code & 63:
+                    changed ^= 1 << king_to
+                if rook_to == to:
+                    changed ^= 1 << to
+            else:
+                changed |= 1 << (to - 8 if self._turn == 0 else to + 8)
+        return changed
+
     # -- check, checkmate, stalemate (Articles 3.9, 5.1.1, 5.2.1) -------------------------------
 
     def checkers(self) -> int:

@@ -30,6 +30,7 @@ from chesslaws.endings._unwinnability import MateAnalysis as MateAnalysis
 from chesslaws.endings._unwinnability import Winnability as Winnability
 from chesslaws.endings._unwinnability import can_checkmate as can_checkmate
 from chesslaws.endings._unwinnability import is_dead as is_dead
+from chesslaws.endings._unwinnability import pawn_walk_proof as pawn_walk_proof
 
 __all__ = [
     "DEAD_POSITION_BUDGET",
@@ -51,5 +52,6 @@ __all__ = [
     "listed_draw",
     "lone_king",
     "loss_or_draw",
+    "pawn_walk_proof",
     "resignation_always_loses",
 ]

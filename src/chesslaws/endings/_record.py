@@ -34,6 +34,7 @@ def automatic_ending(
     repetitions: int,
     *,
     dead_position_budget: int = DEAD_POSITION_BUDGET,
+    walk_proof: int = 0,
 ) -> Termination | None:
     """The ending the board gives after a move, in the order of the Laws, or None.
 
@@ -42,12 +43,14 @@ def automatic_ending(
     search of at most ``dead_position_budget`` positions after a forced move); fivefold
     repetition (9.6.1, ``repetitions`` counts the current position); seventy-five moves (9.6.2).
     ``legal_count`` is the number of legal moves of ``position`` (any number from 2 up may be
-    given as 2: only none, one or more matter).
+    given as 2: only none, one or more matter). ``walk_proof``, when the caller has one, is a
+    :func:`~chesslaws.endings.pawn_walk_proof` of ``position``: it shows that
+    :func:`neither_can_mate` is False.
     """
     if legal_count == 0:
         return Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
     if legal_count != 1:  # no forced move: is_dead's quick mode is neither_can_mate then
-        if neither_can_mate(position):
+        if not walk_proof and neither_can_mate(position):
             return Termination.DEAD_POSITION
     elif is_dead(position, budget=dead_position_budget, quick=True, legal_count=1):
         return Termination.DEAD_POSITION

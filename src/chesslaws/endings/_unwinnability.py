@@ -72,6 +72,7 @@ __all__ = [
     "Winnability",
     "can_checkmate",
     "is_dead",
+    "pawn_walk_proof",
 ]
 
 #: Default effort: positions expanded by the search before it answers UNDETERMINED.
@@ -105,6 +106,10 @@ _ALL = (1 << 64) - 1
 _RANK_1 = 0xFF
 _NOT_FILE_A = _ALL ^ 0x0101010101010101
 _NOT_FILE_H = _ALL ^ 0x8080808080808080
+_FILES = tuple(0x0101010101010101 << f for f in range(8))
+_NEIGHBOUR_FILES = tuple(
+    (_FILES[f - 1] if f > 0 else 0) | (_FILES[f + 1] if f < 7 else 0) for f in range(8)
+)
 
 
 class Winnability(enum.Enum):
@@ -184,23 +189,7 @@ def neither_can_mate(position: Position) -> bool:
             return False
         return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
     occupied = position.occupied
-    # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2, then
-    # 4 ranks at a time); the White walk first, as it alone often reaches the end.
-    empty = _ALL ^ occupied
-    ahead = empty & empty << 8
-    white = white_pawns | empty & white_pawns << 8
-    white |= ahead & white << 16
-    white |= ahead & ahead << 16 & white << 32
-    if white >> 56:
-        return False
-    ahead = empty & empty >> 8
-    black = black_pawns | empty & black_pawns >> 8
-    black |= ahead & black >> 16
-    black |= ahead & ahead >> 16 & black >> 32
-    # The first rank, or a White walk attacking a Black one (as a Black walk attacks a White
-    # one: a pawn on x attacks y diagonally ahead exactly when one of the other colour on y
-    # attacks x).
-    if black & _RANK_1 or black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9):
+    if _walk_proof(white_pawns, black_pawns, occupied):
         return False
     # Here every pawn is blocked on its file, as pawns_blocked asks: the frontmost pawn of a
     # file with no enemy pawn nor piece ahead would have walked to its last rank.
@@ -217,6 +206,52 @@ def neither_can_mate(position: Position) -> bool:
     if _piece_reaches_pawn(bb, occupied):
         return False
     return bool(static_cannot_mate(position, 0)) and bool(static_cannot_mate(position, 1))
+
+
+def pawn_walk_proof(position: Position) -> int:
+    """The squares that show, by :func:`neither_can_mate`'s first test, that the position is
+    not dead, or 0 when that test does not show it.
+
+    The test walks every pawn over the empty squares towards its last rank: the position is not
+    dead when a walk reaches that rank, or a White walk attacks a Black one (see
+    :func:`neither_can_mate`). The squares returned are the walks, on the files that show it, of
+    the pawns standing there: while no man comes or goes on any of them, the same walks reach
+    the same squares (a man leaving another square only lengthens a walk), so the test shows it
+    again; a caller that knows which squares a move changed may keep the proof of the position
+    before it (:class:`chesslaws.arbiter.BoardState` does).
+    """
+    bb = position.piece_bitboards()
+    return _walk_proof(bb[1], bb[9], position.occupied)
+
+
+def _walk_proof(white_pawns: int, black_pawns: int, occupied: int) -> int:
+    """:func:`pawn_walk_proof` of these pawns among the ``occupied`` squares."""
+    if not white_pawns | black_pawns:
+        return 0
+    # _walk_north and _walk_south over the empty squares, in three doubling steps (1, 2, then
+    # 4 ranks at a time); the White walk first, as it alone often reaches the end.
+    empty = _ALL ^ occupied
+    ahead = empty & empty << 8
+    white = white_pawns | empty & white_pawns << 8
+    white |= ahead & white << 16
+    white |= ahead & ahead << 16 & white << 32
+    files = white >> 56
+    if files:
+        return white & _FILES[(files & -files).bit_length() - 1]
+    ahead = empty & empty >> 8
+    black = black_pawns | empty & black_pawns >> 8
+    black |= ahead & black >> 16
+    black |= ahead & ahead >> 16 & black >> 32
+    files = black & _RANK_1
+    if files:
+        return black & _FILES[(files & -files).bit_length() - 1]
+    # A White walk attacking a Black one (as a Black walk attacks a White one: a pawn on x
+    # attacks y diagonally ahead exactly when one of the other colour on y attacks x).
+    met = black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9)
+    if met:
+        file = ((met & -met).bit_length() - 1) & 7
+        return black & _FILES[file] | white & _NEIGHBOUR_FILES[file]
+    return 0
 
 
 def _piece_reaches_pawn(bb: tuple[int, ...], occupied: int) -> bool:
