@@ -188,7 +188,7 @@ def test_the_fast_reader_takes_an_instant_exactly_when_the_general_one_does(
     kind = "move" if "move" in tail else "press"
     line = f'{{"type": "{kind}", "at": {at}{tail}'
     fast = _reading(line)
-    monkeypatch.setattr(_events, "_plain_event", lambda text: None)  # the general reader only
+    monkeypatch.setattr(_events, "plain_event", lambda text: None)  # the general reader only
     assert fast == _reading(line)
 
 
@@ -206,7 +206,7 @@ def test_the_fast_reader_reads_random_instants_and_moves_as_the_general_one(
         line = f'{{"type": "move", "at": {at}, "by": "{by}", "move": "{move}"}}'
         lines += [line, f'{{"type": "press", "at": {at}, "by": "{by}"}}']
     fast = [_reading(line) for line in lines]
-    monkeypatch.setattr(_events, "_plain_event", lambda text: None)
+    monkeypatch.setattr(_events, "plain_event", lambda text: None)
     assert fast == [_reading(line) for line in lines]
     assert sum(isinstance(event, (MoveMade, Press)) for event in fast) > 2000
 

@@ -850,7 +850,7 @@ _PLAIN_PRESS = re.compile(r'\{"type": "press", ' + _INSTANT + r"\}\Z")
 _LAST_MS = MAX_SECONDS * 1000
 
 
-def _plain_event(text: str) -> Event | None:
+def plain_event(text: str) -> Event | None:
     """The move or press of a plain line (see above), or None: the general reader reads it."""
     if text[10:11] == "m":
         found = _PLAIN_MOVE.match(text)
@@ -888,9 +888,13 @@ def parse_event(text: str, line: int | None = None) -> Event:
     >>> parse_event('{"type": "move", "at": 3.5, "by": "white", "move": "e2e4"}')
     MoveMade(at=3500, by=<Color.WHITE: 0>, move='e2e4', hands=1)
     """
-    event = _plain_event(text)
-    if event is not None:
-        return event
+    event = plain_event(text)
+    return event if event is not None else read_in_general(text, line)
+
+
+def read_in_general(text: str, line: int | None = None) -> Event:
+    """:func:`parse_event` for any line: decoded as JSON, then read field by field (a caller
+    that has tried :func:`plain_event` on the line goes on here)."""
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:

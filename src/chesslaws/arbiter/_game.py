@@ -17,7 +17,7 @@ from chesslaws.clock import Clock
 from chesslaws.core import Move, Position
 from chesslaws.endings import MATE_BUDGET, GameRecord
 
-from ._events import Event, Start, parse_event
+from ._events import Event, Start, plain_event, read_in_general
 from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Ruling
@@ -81,12 +81,14 @@ class Game:
     def handle_json(self, line: str, *, index: int | None = None) -> list[Ruling]:
         """Take one JSON line of an event log; a line that cannot be read is ``rejected``."""
         idx = self._state.index if index is None else index
-        try:
-            event = parse_event(line, idx)
-        except InvalidEvent as error:
-            self._events.append(line)
-            self._state, rulings = unreadable(self._state, idx, error)
-            return rulings
+        event = plain_event(line)  # parse_event's first reading: a plain move or press
+        if event is None:
+            try:
+                event = read_in_general(line, idx)
+            except InvalidEvent as error:
+                self._events.append(line)
+                self._state, rulings = unreadable(self._state, idx, error)
+                return rulings
         self._events.append(event)
         self._state, rulings = step(self._state, event, index=idx)
         return rulings

@@ -39,7 +39,7 @@ from ._events import (
 from ._illegal import IllegalKind, PendingIllegal, board_after
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
-from ._state import NO_TOUCH, Breach, TouchState, square_label, ucis
+from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
 
@@ -214,7 +214,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings += decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
-    allowed = d.obligation()
+    allowed = current_obligation(board, d.touch)
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
@@ -374,19 +374,20 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if clock is None:
         return
     sheet = d.sheet
-    newest = sheet.last
-    if newest is None:
+    if sheet.written is None:
         return
     # The last move is the mover's, or the one before it is: the players alternate.
     start = d.start
     first = start.first_mover if start is not None else WHITE
     earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
-    if earlier is None or earlier.last is None:
+    if earlier is None or earlier.written is None:
         return
-    ply = earlier.last
-    if ply.clock is None:
-        noted = earlier.with_last(ply.noted(clock.remaining(mover, at)))
-        d.sheet = noted if earlier is sheet else noted.add(newest)
+    if earlier.clock is None:
+        noted = earlier.with_clock(clock.remaining(mover, at))
+        if earlier is not sheet:
+            assert sheet.last is not None
+            noted = noted.add(sheet.last)
+        d.sheet = noted
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------
@@ -396,7 +397,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
         raise Rejected(f"{player.label}'s clock is not running")
-    if d.clock is not None and d.clock.paused:
+    if d.clock is not None and d.clock.clock.paused:
         raise Rejected("the clock is paused (6.11)")
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(

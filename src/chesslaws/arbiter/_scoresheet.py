@@ -1,9 +1,10 @@
 """The scoresheet as a value: the moves standing, oldest first, each with its clock (8.1).
 
-A :class:`Scoresheet` is a chain: each sheet holds its last move and the sheet before it. A move
-adds one link and the clock noted against the last move (6.2.1, for ``[%clk]``) replaces one, so
-the sheets of a game's successive states share every earlier link instead of each copying the
-whole list, and making a move costs the same on move 1 and on move 300. It reads as a sequence
+A :class:`Scoresheet` is a chain: each sheet holds its last move, the clock noted against it
+and the sheet before it. A move adds one link and the clock noted against the last move (6.2.1,
+for ``[%clk]``) replaces one, so the sheets of a game's successive states share every earlier
+link instead of each copying the whole list, and making a move costs the same on move 1 and on
+move 300. The clock is kept in the link, so noting it makes no new ply. It reads as a sequence
 of :class:`~chesslaws.arbiter._board.Ply` (``len``, iteration, indexing, slicing to a tuple).
 """
 
@@ -23,11 +24,21 @@ __all__ = ["EMPTY_SHEET", "Scoresheet"]
 class Scoresheet:
     """The moves standing on the scoresheet (8.1), oldest first; never changed once made."""
 
-    last: Ply | None
-    """The newest move (``None`` on an empty sheet)."""
+    written: Ply | None
+    """The newest move as it was written (``None`` on an empty sheet); see :attr:`last`."""
+    clock: int | None
+    """The clock noted against the newest move (6.2.1), or ``None``."""
     before: Scoresheet | None
     """The sheet without the newest move (``None`` on an empty sheet)."""
     length: int
+
+    @property
+    def last(self) -> Ply | None:
+        """The newest move, with its clock (``None`` on an empty sheet)."""
+        ply = self.written
+        if ply is None or ply.clock == self.clock:
+            return ply
+        return ply.noted(self.clock)
 
     @classmethod
     def of(cls, plies: Iterable[Ply]) -> Scoresheet:
@@ -41,12 +52,17 @@ class Scoresheet:
 
     def add(self, ply: Ply) -> Scoresheet:
         """This sheet with ``ply`` written after its last move."""
-        return _new_sheet(ply, self, self.length + 1)
+        return _new_sheet(ply, ply.clock, self, self.length + 1)
 
     def with_last(self, ply: Ply) -> Scoresheet:
         """This sheet with its last move replaced by ``ply`` (its clock noted, 6.2.1)."""
         assert self.before is not None, "an empty sheet has no last move"
-        return _new_sheet(ply, self.before, self.length)
+        return _new_sheet(ply, ply.clock, self.before, self.length)
+
+    def with_clock(self, clock: int | None) -> Scoresheet:
+        """This sheet with ``clock`` noted against its last move (6.2.1)."""
+        assert self.before is not None, "an empty sheet has no last move"
+        return _new_sheet(self.written, clock, self.before, self.length)
 
     def without_last(self) -> Scoresheet:
         """This sheet without its last move (a move taken back, 4.8, 7.1)."""
@@ -63,8 +79,8 @@ class Scoresheet:
 
     def __reversed__(self) -> Iterator[Ply]:
         sheet: Scoresheet | None = self
-        while sheet is not None and sheet.last is not None:
-            yield sheet.last
+        while sheet is not None and sheet.written is not None:
+            yield sheet.last  # type: ignore[misc]  # not None with a written move
             sheet = sheet.before
 
     def _plies(self) -> tuple[Ply, ...]:
@@ -121,9 +137,11 @@ class Scoresheet:
         return f"Scoresheet({list(self._plies())!r})"
 
 
-_new_sheet: Callable[[Ply, Scoresheet | None, int], Scoresheet] = builder(Scoresheet)
+_new_sheet: Callable[[Ply | None, int | None, Scoresheet | None, int], Scoresheet] = builder(
+    Scoresheet
+)
 
 Sequence.register(Scoresheet)  # a sequence of plies (no base class: see _values.builder)
 
-EMPTY_SHEET = Scoresheet(None, None, 0)
+EMPTY_SHEET = Scoresheet(None, None, None, 0)
 """The sheet before the first move."""

@@ -51,6 +51,8 @@ _RANK_6 = BB_RANKS[5]
 _BACK_RANKS = BB_RANKS[0] | BB_RANKS[7]
 _ROOK_EMPTY = tuple(ROOK_TABLES[sq][0] for sq in range(64))
 _BISHOP_EMPTY = tuple(BISHOP_TABLES[sq][0] for sq in range(64))
+_OFF_LINES = tuple(BB_ALL ^ (_ROOK_EMPTY[sq] | _BISHOP_EMPTY[sq] | 1 << sq) for sq in range(64))
+"""The squares on no line (rank, file, diagonal) through each square: no man there is pinned."""
 _EP_FLAG = EN_PASSANT << 15
 _CASTLE_FLAG = CASTLING << 15
 _PROMO_CODES = (5 << 12, 4 << 12, 3 << 12, 2 << 12)  # queen, rook, bishop, knight
@@ -407,6 +409,11 @@ def _free_moves(pos: Position, ksq: int, own: int, occ: int, snipers: int, enoug
     there two legal moves?" before any pin search (it counts no more moves than there are)."""
     bb = pos._bb
     ush = pos._turn << 3
+    # first the pawns on none of the king's lines, which no pin can hold, before any pin
+    pawns = bb[1 | ush] & _OFF_LINES[ksq]
+    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & ~occ & BB_ALL).bit_count()
+    if count >= enough:
+        return count
     lines = 0  # the squares between the king and each enemy slider on one of its lines
     while snipers:  # the enemy line pieces on the king's lines, on an empty board
         bit = snipers & -snipers

@@ -708,11 +708,10 @@ class Position:
             return _movegen.generate(self, None)
         return _movegen.generate(self, None, BB_ALL, enough)
 
-    def count_legal_moves_and_check(self, *, enough: int = 2) -> tuple[int, bool]:
-        """``(self.count_legal_moves(enough=enough), self.is_check())`` in one pass: the
-        checkers are found once for both (what the arbiter asks after every move: checkmate,
-        stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
-        return _movegen.count_and_check(self, enough)
+    count_legal_moves_and_check = _movegen.count_and_check
+    """``count_legal_moves_and_check(*, enough=2)``: ``(self.count_legal_moves(enough=enough),
+    self.is_check())`` in one pass: the checkers are found once for both (what the arbiter asks
+    after every move: checkmate, stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -750,7 +749,8 @@ class Position:
         promotion = int(move.promotion) if move.promotion is not None else 0
         return frm | to << 6 | promotion << 12
 
-    def _code_to_move(self, code: int) -> Move:
+    def move_of(self, code: int) -> Move:
+        """The :class:`Move` for a packed code of this position."""
         if code >> 15 == CASTLING:
             if not self.chess960:
                 return Move(code & 63, self._castling_paths[code >> 6 & 63][0])
@@ -763,13 +763,11 @@ class Position:
             _MOVES[key] = move
         return move
 
+    _code_to_move = move_of
+
     def code_of(self, move: Move) -> int:
         """The packed code of ``move`` in this position (not checked for legality)."""
         return self._move_to_code(move)
-
-    def move_of(self, code: int) -> Move:
-        """The :class:`Move` for a packed code of this position."""
-        return self._code_to_move(code)
 
     def squares_changed(self, code: int) -> int:
         """Bitboard of the squares whose content the move ``code`` changes in this position:
