@@ -181,8 +181,8 @@ def test_a_zobrist_collision_never_decides_a_repetition(
 
 
 def test_a_board_read_without_the_check_known_reads_as_parse_uci() -> None:
-    """The few spellings the fast path hands over (castling both ways, en passant, a king's
-    move, a promotion) and illegal texts, in composed positions."""
+    """The few spellings the fast path hands over (castling both ways, en passant) beside the
+    king's steps and promotions it reads, and illegal texts, in composed positions."""
     cases = {
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1": ["e1g1", "e1h1", "e1c1", "e1a1", "e1f1", "e1e2"],
         "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2": ["d5e6", "d5d6", "c5d6", "c5b6"],
@@ -191,8 +191,14 @@ def test_a_board_read_without_the_check_known_reads_as_parse_uci() -> None:
         "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1": ["e1e2", "e1d1", "e1f1", "e1f2"],
         "k3r3/8/8/1N6/8/8/4N3/4K3 w - - 0 1": ["e2c3", "b5c3", "e2e3", "e1d2"],
     }
-    for fen, texts in cases.items():
-        position = Position.from_fen(fen)
+    # Chess960: a castling spelled king to rook, one square away or not, beside king steps
+    chess960 = {
+        "1rk4r/8/8/8/8/8/8/1RK4R w HBhb - 0 1": ["c1b1", "c1h1", "c1d1", "c1c2", "c1g1", "c1a1"],
+        "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1": ["g1h1", "g1b1", "g1f1", "g1c1", "g1f2"],
+        "4k3/8/8/8/8/8/8/1R1K3R w HB - 0 1": ["d1b1", "d1h1", "d1c1", "d1e1", "d1c2"],
+    }
+    for fen, texts in [*cases.items(), *chess960.items()]:
+        position = Position.from_fen(fen, chess960=fen in chess960)
         board = BoardState.start(position)
         for text in texts:
             plain = _parse_uci(position, text)

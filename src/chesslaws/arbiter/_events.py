@@ -842,12 +842,16 @@ _FAST = {"move": _fast_move, "press": _fast_press}
 # server): read without a JSON decoder. The patterns accept only valid JSON whose meaning is
 # plain (an instant of at most three decimals, no leading zero, and not past MAX_SECONDS: the
 # reader checks the bound), so the general reader would give the same event.
-_INSTANT = r'"at": ((?:0|[1-9][0-9]{0,9})(?:\.[0-9]{1,3})?), "by": "(white|black)"'
+_INSTANT = r'"at": (0|[1-9][0-9]{0,9})(?:\.([0-9]{1,3}))?, "by": "(white|black)"'
 _PLAIN_MOVE = re.compile(
     r'\{"type": "move", ' + _INSTANT + r', "move": "([a-h][1-8][a-h][1-8][qrbn]?)"\}\Z'
 )
 _PLAIN_PRESS = re.compile(r'\{"type": "press", ' + _INSTANT + r"\}\Z")
 _LAST_MS = MAX_SECONDS * 1000
+# The milliseconds of each decimal part of an instant: "5" is 500, "05" is 50, "005" is 5.
+_DECIMAL_MS = {
+    f"{n:0{digits}d}": n * 10 ** (3 - digits) for digits in (1, 2, 3) for n in range(10**digits)
+}
 
 
 def plain_event(text: str) -> Event | None:
@@ -856,21 +860,22 @@ def plain_event(text: str) -> Event | None:
         found = _PLAIN_MOVE.match(text)
         if found is None:
             return None
-        seconds, by, move = found.groups()
+        seconds, decimals, by, move = found.groups()
     else:
         found = _PLAIN_PRESS.match(text)
         if found is None:
             return None
-        seconds, by = found.groups()
+        seconds, decimals, by = found.groups()
         move = None
-    # At most 10 digits and 3 decimals: a float holds the value to far better than half a
-    # millisecond (< 2**53 ms), so rounding gives the exact ms.
-    at = round(float(seconds) * 1000)
+    # (an int is a Millis: the NewType's call, a function call, is left out on this path)
+    at: Millis = int(seconds) * 1000  # type: ignore[assignment]
+    if decimals:
+        at += _DECIMAL_MS[decimals]
     if at > _LAST_MS:
         return None  # the general reader says it is out of range
     if move is None:
-        return _new_press(Millis(at), _COLORS[by])
-    return _new_move(Millis(at), _COLORS[by], move)
+        return _new_press(at, _COLORS[by])
+    return _new_move(at, _COLORS[by], move)
 
 
 # ``MoveMade(at, by, move)`` and ``Press(at, by)``, built fast (the same values: every move of

@@ -920,10 +920,9 @@ class Position:
     def legal_uci_code(self, text: str, *, in_check: bool | None = None) -> int | None:
         """:meth:`legal_uci_move` as the move's packed code (:meth:`move_of` gives the move).
 
-        The fast path of the arbiter's every move: one lookup of the text, then for a man that
-        is neither a king (castling has two spellings) nor a pawn taking en passant, the one
-        test :meth:`is_legal` makes of a plain move; those two go the way :meth:`parse_uci`
-        goes."""
+        The fast path of the arbiter's every move: one lookup of the text, then for any move but
+        a castling (it has two spellings) or an en passant capture, the one test
+        :meth:`is_legal` makes of a plain move; those two go the way :meth:`parse_uci` goes."""
         reading = _UCI_READINGS.get(text) if type(text) is str else None
         if reading is None:
             if not isinstance(text, str) or len(text) not in (4, 5):
@@ -937,8 +936,14 @@ class Position:
             if len(_UCI_READINGS) < _UCI_READINGS_LIMIT:
                 _UCI_READINGS[text] = reading
         frm, to, promotion, move = reading
-        kind = self._board[frm] & 7
-        if kind == 6 or (kind == 1 and to == self._ep):
+        board = self._board
+        kind = board[frm] & 7
+        if kind == 6:
+            # a castling (either spelling: two squares along the rank, or onto the own rook) is
+            # read the general way; any other king move is a plain one
+            if abs(to - frm) == 2 or board[to] == 4 | self._turn << 3:
+                return self._legal_code(move)
+        elif kind == 1 and to == self._ep:
             return self._legal_code(move)
         code = frm | to << 6 | promotion << 12
         return code if _movegen.is_legal_plain(self, code, in_check is not False) else None
