@@ -13,7 +13,6 @@ from chesslaws.endings import Reason, Result, lone_king, resignation_always_lose
 from ._draft import (
     Draft,
     Rejected,
-    count,
     edition_article,
     end,
     end_by_loss,
@@ -273,7 +272,6 @@ def _claim_touch_move(
     # Take the move back (7.1): the offender is to play from his obligation again.
     d.board = d.board.taken_back()
     d.sheet = d.sheet.without_last()
-    d.moved = count(d.moved, offender, -1)
     d.uncompleted = pair(d.uncompleted, offender, False)
     if breach.pressed:  # the press is undone with the move; an unpressed one changed no clock
         if d.clock is not None:

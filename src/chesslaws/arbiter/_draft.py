@@ -27,7 +27,16 @@ from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._scoresheet import Scoresheet
-from ._state import NO_TOUCH, Breach, Ending, GameState, TouchState, current_obligation, on_move
+from ._state import (
+    NO_TOUCH,
+    Breach,
+    Ending,
+    GameState,
+    TouchState,
+    current_obligation,
+    moves_made,
+    on_move,
+)
 from ._time import Millis
 from ._touch import Obligation
 
@@ -43,7 +52,7 @@ class Draft:
 
     A draft has exactly the slots of a :class:`GameState`, in the same order, so that
     :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
-    between two classes of the same layout) instead of copying eighteen fields into a new
+    between two classes of the same layout) instead of copying seventeen fields into a new
     frozen value: the one step that made the draft is its only holder, and it drops it.
     """
 
@@ -62,7 +71,6 @@ class Draft:
     pending: PendingIllegal | None
     offers: tuple[bool, bool]
     uncompleted: tuple[bool, bool]
-    moved: tuple[int, int]
     illegal: tuple[int, int]
     penalties: tuple[Ruling, ...]
     ending: Ending | None
@@ -82,7 +90,6 @@ class Draft:
         self.pending = s.pending
         self.offers = s.offers
         self.uncompleted = s.uncompleted
-        self.moved = s.moved
         self.illegal = s.illegal
         self.penalties = s.penalties
         self.ending = s.ending
@@ -104,6 +111,10 @@ class Draft:
     @property
     def on_move(self) -> Color:
         return on_move(self.board, self.pending)
+
+    @property
+    def moved(self) -> tuple[int, int]:
+        return moves_made(self.sheet, self.start)
 
     def obligation(self) -> Obligation:
         return current_obligation(self.board, self.touch)

@@ -349,7 +349,6 @@ def make(
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     d.sheet = d.sheet.add(made_ply(position, code, move, suffix))
     d.board = after
-    d.moved = count(d.moved, mover, 1)
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
     profile = d.profile
@@ -625,7 +624,6 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
     mover = pending.by
     d.sheet = d.sheet.add(Ply(pending.text, pending.text, None, pending.clock_after))
     d.board = BoardState.start(position)
-    d.moved = count(d.moved, mover, 1)
     d.pending = None
     d.touch = NO_TOUCH
     stood = [

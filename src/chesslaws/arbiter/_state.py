@@ -98,7 +98,6 @@ class GameState:
     pending: PendingIllegal | None = None
     offers: tuple[bool, bool] = (False, False)
     uncompleted: tuple[bool, bool] = (False, False)
-    moved: tuple[int, int] = (0, 0)
     illegal: tuple[int, int] = (0, 0)
     penalties: tuple[Ruling, ...] = ()
     ending: Ending | None = None
@@ -137,6 +136,11 @@ class GameState:
         """Who has the move (1.3); see :func:`on_move`."""
         return on_move(self.board, self.pending)
 
+    @property
+    def moved(self) -> tuple[int, int]:
+        """How many moves White and Black have standing on the scoresheet."""
+        return moves_made(self.sheet, self.start)
+
     def obligation(self) -> Obligation:
         """What the player having the move must play: touched pieces, claims, 7.5.1 (4.3–4.5)."""
         return current_obligation(self.board, self.touch)
@@ -154,6 +158,16 @@ def on_move(board: BoardState, pending: PendingIllegal | None) -> Color:
     if pending is not None and pending.completed_at is not None:
         return pending.by.other
     return board.position.side_to_move
+
+
+def moves_made(sheet: Scoresheet, start: Start | None) -> tuple[int, int]:
+    """How many moves White and Black have on ``sheet``: the players alternate from the first
+    mover of ``start`` (every move standing is on the sheet, and only those)."""
+    made = sheet.length
+    first, second = (made + 1) // 2, made // 2
+    if start is None or start.first_mover is Color.WHITE:
+        return (first, second)
+    return (second, first)
 
 
 def current_obligation(board: BoardState, touch: TouchState) -> Obligation:
