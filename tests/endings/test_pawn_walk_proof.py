@@ -16,7 +16,7 @@ import pytest
 
 from chesslaws import pgn
 from chesslaws.core import Position
-from chesslaws.endings import automatic_ending, pawn_walk_proof
+from chesslaws.endings import automatic_ending, is_dead, pawn_walk_proof
 from chesslaws.endings._unwinnability import _walk_proof, neither_can_mate
 from tests.conftest import shared_data
 from tests.endings._helpers import composed, read_test_vector
@@ -134,11 +134,18 @@ def test_a_proof_kept_across_a_move_proves_the_new_position(
 
 
 def test_the_ending_with_a_proof_is_the_ending_without(lines: list[tuple[Position, int]]) -> None:
+    forced = dead = 0
     for position, _ in lines:
         count, _check = position.count_legal_moves_and_check(enough=2)
         expected = automatic_ending(position, count, 1)
         proof = pawn_walk_proof(position)
         assert automatic_ending(position, count, 1, walk_proof=proof) == expected, position.fen()
+        if count == 1:  # the forced line keeps the proof while its moves leave its squares alone
+            forced += bool(proof)
+            quick = is_dead(position, quick=True, legal_count=1)
+            assert is_dead(position, quick=True, legal_count=1, walk_proof=proof) is quick
+            dead += quick
+    assert forced >= 20 and dead >= 5, (forced, dead)
 
 
 def test_no_pawns_no_proof() -> None:

@@ -52,7 +52,9 @@ def automatic_ending(
     if legal_count != 1:  # no forced move: is_dead's quick mode is neither_can_mate then
         if not walk_proof and neither_can_mate(position):
             return Termination.DEAD_POSITION
-    elif is_dead(position, budget=dead_position_budget, quick=True, legal_count=1):
+    elif is_dead(
+        position, budget=dead_position_budget, quick=True, legal_count=1, walk_proof=walk_proof
+    ):
         return Termination.DEAD_POSITION
     if repetitions >= 5:
         return Termination.FIVEFOLD

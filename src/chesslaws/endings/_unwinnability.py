@@ -844,6 +844,7 @@ def is_dead(
     budget: int = DEFAULT_BUDGET,
     quick: bool = False,
     legal_count: int | None = None,
+    walk_proof: int = 0,
 ) -> bool:
     """Whether the position is dead: neither player can checkmate (Article 5.2.2).
 
@@ -856,6 +857,9 @@ def is_dead(
 
     ``legal_count`` (quick mode), when the caller has counted the legal moves already (any
     number from 2 up may be given as 2), saves counting them again: the answer is the same.
+    So does ``walk_proof`` (quick mode), a :func:`pawn_walk_proof` of the position: it shows the
+    static arguments do not stop both players, here and after forced moves that change none of
+    its squares.
 
     >>> is_dead(Position.from_fen("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1"))
     True
@@ -863,11 +867,11 @@ def is_dead(
     if quick:
         # Dead when a static argument stops both players; else only if the move is forced and
         # the line of forced moves ends in a stalemate or where a static argument stops both.
-        if neither_can_mate(position):
+        if not walk_proof and neither_can_mate(position):
             return True
         if legal_count is None:
             legal_count = position.count_legal_moves(enough=2)
-        return legal_count == 1 and _forced_line_is_dead(position)
+        return legal_count == 1 and _forced_line_is_dead(position, walk_proof)
     needs_search = [c for c in (Color.WHITE, Color.BLACK) if not static_cannot_mate(position, c)]
     if needs_search and position.count_legal_moves() != 1 and not _looks_blocked(position):
         return False
@@ -877,21 +881,25 @@ def is_dead(
     return True
 
 
-def _forced_line_is_dead(position: Position, limit: int = 16) -> bool:
+def _forced_line_is_dead(position: Position, walk_proof: int = 0, limit: int = 16) -> bool:
     """Whether the line of forced moves from ``position`` (which has one legal move), at most
     ``limit`` of them, leads to a stalemate or to a position where a static argument shows that
     neither player can ever checkmate (the line of :func:`play_forced_moves`, counting no
-    further than two moves where there is a choice)."""
+    further than two moves where there is a choice). ``walk_proof``: a :func:`pawn_walk_proof`
+    of ``position``, kept along the line while no move changes one of its squares."""
     line = position.copy()
-    line.push_code(line.legal_codes()[0])
-    for _ in range(limit - 1):
-        count = line.count_legal_moves(enough=2)
-        if not count:
-            return not line.is_check()  # the game ended: a stalemate ends it, a checkmate is a mate
-        if count > 1:
-            break
-        line.push_code(line.legal_codes()[0])
-    return neither_can_mate(line)
+    for made in range(limit):
+        if made:
+            count = line.count_legal_moves(enough=2)
+            if not count:  # the game ended: a stalemate ends it, a checkmate is a mate
+                return not line.is_check()
+            if count > 1:
+                break
+        code = line.legal_codes()[0]
+        if walk_proof & line.squares_changed(code):
+            walk_proof = 0
+        line.push_code(code)
+    return not walk_proof and neither_can_mate(line)
 
 
 def _looks_blocked(position: Position) -> bool:
