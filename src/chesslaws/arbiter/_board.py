@@ -7,7 +7,9 @@ or more decide checkmate, stalemate, the check mark of the move's SAN and the fo
 of the dead-position rule), and the repetition count comes from the keys since the last
 irreversible move (a chain of small tuples shared with the earlier states). A position's exact
 identity under 9.2.3 (:meth:`Position.repetition_key`) is compared only where the Zobrist keys
-agree, so a hash collision never decides and a position that never recurs costs no exact key.
+agree, so a hash collision never decides and a position that never recurs costs no exact key:
+the earlier position is then found by taking moves back from the one on the board (the chain
+holds no positions, so a board keeps only its own alive, not every position of the game).
 
 The ending after a move is :func:`chesslaws.endings.automatic_ending`, the function
 ``GameRecord.termination`` uses, given the legal-move count already known.
@@ -26,10 +28,9 @@ from ._values import builder
 
 __all__ = ["BoardState", "Ply", "made_ply"]
 
-# (Zobrist key, the exact key of 9.2.3, times the position has occurred, the chain before it).
-# The exact key is the board's own position, which never changes: positions are equal exactly
-# when their repetition keys are (Position.__eq__), computed only when compared.
-_Keys: TypeAlias = tuple[int, Hashable, int, "_Keys | None"]
+# (Zobrist key, times the position has occurred, the chain before it): one link per position
+# of the record, the newest first.
+_Keys: TypeAlias = tuple[int, int, "_Keys | None"]
 
 
 class Ply:
@@ -37,37 +38,26 @@ class Ply:
     move that stood, A.5.2), and the mover's clock once the move was completed (``[%clk]``).
 
     A value: it never changes, and two plies are equal when their SAN, UCI, move and clock
-    are. A legal move made on the board (:func:`made_ply`) is written when it is first read: its
-    SAN and UCI are then found from the position it was made in, and kept (the arbiter writes a
-    ply at every move; the notation is read later, or not at all).
+    are. A legal move made on the board (:func:`made_ply`) gets its UCI from the move when it
+    is first read (the arbiter writes a ply at every move; most are read later, or never).
     """
 
-    __slots__ = ("_clock", "_code", "_move", "_position", "_san", "_suffix", "_uci")
+    __slots__ = ("_clock", "_move", "_san", "_uci")
 
-    _san: str | None
+    _san: str
     _uci: str | None
     _move: Move | None
     _clock: int | None
-    _position: Position | None
-    _code: int
-    _suffix: str
 
     def __init__(self, san: str, uci: str, move: Move | None, clock: int | None = None) -> None:
         self._san = san
         self._uci = uci
         self._move = move
         self._clock = clock
-        self._position = None
-        self._code = 0
-        self._suffix = ""
 
     @property
     def san(self) -> str:
-        san = self._san
-        if san is None:
-            assert self._position is not None
-            san = self._san = self._position.san_of_code(self._code, suffix=self._suffix)
-        return san
+        return self._san
 
     @property
     def uci(self) -> str:
@@ -94,13 +84,10 @@ class Ply:
         ply._uci = self._uci
         ply._move = self._move
         ply._clock = clock
-        ply._position = self._position
-        ply._code = self._code
-        ply._suffix = self._suffix
         return ply
 
     def _fields(self) -> tuple[str, str, Move | None, int | None]:
-        return (self.san, self.uci, self._move, self._clock)
+        return (self._san, self.uci, self._move, self._clock)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ply):
@@ -115,22 +102,16 @@ class Ply:
         return f"Ply(san={san!r}, uci={uci!r}, move={move!r}, clock={clock!r})"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickled as its SAN, UCI, move and clock (not the position it was made in)."""
         return (Ply, self._fields())
 
 
-def made_ply(position: Position, code: int, move: Move, suffix: str) -> Ply:
-    """The ply of the legal move ``code`` (``move``) made in ``position`` (which must never
-    change: a board's position), ``suffix`` its check mark (``""``, ``"+"``, ``"#"``): no clock
-    yet. Its SAN and UCI are written when read."""
+def made_ply(san: str, move: Move) -> Ply:
+    """The ply of a legal move made on the board: ``move``, written ``san``; no clock yet."""
     ply = Ply.__new__(Ply)
-    ply._san = None
+    ply._san = san
     ply._uci = None
     ply._move = move
     ply._clock = None
-    ply._position = position
-    ply._code = code
-    ply._suffix = suffix
     return ply
 
 
@@ -152,7 +133,7 @@ class BoardState:
     def start(cls, position: Position) -> BoardState:
         """The board at the start of a record (the position's own move history is not looked
         at: a record starts where the position stands, as ``GameRecord`` does for a FEN)."""
-        keys: _Keys = (position.zobrist_key(), position, 1, None)
+        keys: _Keys = (position.zobrist_key(), 1, None)
         legal_count, in_check = position.count_legal_moves_and_check(enough=2)
         return cls(position, keys, legal_count, in_check, pawn_walk_proof(position))
 
@@ -161,22 +142,31 @@ class BoardState:
     @property
     def repetitions(self) -> int:
         """How many times the position has occurred in the record, this time included (9.2.3)."""
-        return self.keys[2]
+        return self.keys[1]
 
     def ending(self) -> Termination | None:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
         return automatic_ending(
-            self.position, self.legal_count, self.keys[2], walk_proof=self.walk
+            self.position, self.legal_count, self.keys[1], walk_proof=self.walk
         )
 
     def recent_keys(self, count: int) -> list[Hashable]:
         """The repetition keys of up to the last ``count`` positions, oldest first (the 2014
-        fivefold rule, :func:`chesslaws.endings.alternate_fivefold`)."""
-        found: list[Hashable] = []
+        fivefold rule, :func:`chesslaws.endings.alternate_fivefold`): the Zobrist key, with the
+        exact key of 9.2.3 beside it where the Zobrist key occurs twice or more among them (keys
+        that occur once equal no other)."""
+        zobrists: list[int] = []
         node: _Keys | None = self.keys
-        while node is not None and len(found) < count:
-            found.append((node[0], node[1]))
-            node = node[3]
+        while node is not None and len(zobrists) < count:
+            zobrists.append(node[0])
+            node = node[2]
+        twice = {key for key in zobrists if zobrists.count(key) > 1}
+        found: list[Hashable] = []
+        earlier = self.position.copy() if twice else self.position
+        for back, key in enumerate(zobrists):  # newest first: take the moves back one by one
+            if back and twice:
+                earlier.pop_code()
+            found.append((key, earlier.repetition_key() if key in twice else None))
         found.reverse()
         return found
 
@@ -193,17 +183,17 @@ class BoardState:
         position.push_code(code)
         key = position.zobrist_key()
         count = 1
-        node = self.keys[3]  # two plies back: the same side to move
+        node = self.keys[2]  # two plies back: the same side to move
         distance = 2
         reach = position.halfmove_clock
         while node is not None and distance <= reach:
-            if node[0] == key and node[1] == position:  # the exact test, on a Zobrist match
-                count = node[2] + 1
+            if node[0] == key and _occurred(position, distance):  # exact, on a Zobrist match
+                count = node[1] + 1
                 break
-            before = node[3]
-            node = before[3] if before is not None else None
+            before = node[2]
+            node = before[2] if before is not None else None
             distance += 2
-        keys: _Keys = (key, position, count, self.keys)
+        keys: _Keys = (key, count, self.keys)
         legal_count, in_check = position.count_legal_moves_and_check(enough=2)
         walk = self.walk
         if not walk or walk & self.position.squares_changed(code):
@@ -212,7 +202,7 @@ class BoardState:
 
     def taken_back(self) -> BoardState:
         """The board before the last move (7.1: a move taken back)."""
-        previous = self.keys[3]
+        previous = self.keys[2]
         assert previous is not None, "no move to take back"
         position = self.position.copy()
         position.pop_code()
@@ -223,13 +213,13 @@ class BoardState:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as the position, the Zobrist keys and counts of the chain, oldest first, and
-        the legal-move count and check: the chain's exact keys are the positions the record went
-        through, one move taken back each (see :func:`_restore_board`), not pickled one by one."""
+        the legal-move count and check (the chain is pickled flat: one nesting level per move
+        would reach the recursion limit in a long game)."""
         counts = []
         node: _Keys | None = self.keys
         while node is not None:
-            counts.append((node[0], node[2]))
-            node = node[3]
+            counts.append((node[0], node[1]))
+            node = node[2]
         counts.reverse()
         return (_restore_board, (self.position, tuple(counts), self.legal_count, self.in_check))
 
@@ -239,8 +229,8 @@ class BoardState:
         chain = []
         node: _Keys | None = self.keys
         while node is not None:
-            chain.append(node[:3])
-            node = node[3]
+            chain.append(node[:2])
+            node = node[2]
         position = self.position
         return (
             position.fen(en_passant="fen"),
@@ -267,18 +257,18 @@ _new_board: Callable[[Position, _Keys, int, bool, int], BoardState] = builder(Bo
 def _restore_board(
     position: Position, counts: tuple[tuple[int, int], ...], legal_count: int, in_check: bool
 ) -> BoardState:
-    """The board :meth:`BoardState.__reduce__` wrote: each link of the chain is a position the
-    record went through (``after`` adds one per move, ``taken_back`` drops one), so its exact
-    key is ``position`` with as many moves taken back as the link is old."""
-    exacts = [position]
-    for _ in range(len(counts) - 1):
-        earlier = exacts[-1].copy()
-        earlier.pop_code()
-        exacts.append(earlier)
-    exacts.reverse()
+    """The board :meth:`BoardState.__reduce__` wrote."""
     keys: _Keys | None = None
-    for (key, count), exact in zip(counts, exacts, strict=True):
-        keys = (key, exact, count, keys)
+    for key, count in counts:
+        keys = (key, count, keys)
     assert keys is not None
     return _new_board(position, keys, legal_count, in_check, pawn_walk_proof(position))
 
+
+def _occurred(position: Position, distance: int) -> bool:
+    """Whether ``position`` is the position ``distance`` moves before it in its own history
+    (9.2.3: the same placement, side to move, castling rights and en passant capture)."""
+    earlier = position.copy()
+    for _ in range(distance):
+        earlier.pop_code()
+    return earlier == position

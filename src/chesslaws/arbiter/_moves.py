@@ -347,7 +347,7 @@ def make(
         code = position.code_of(move)
     after = board.after(code)
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
-    d.sheet = d.sheet.add(made_ply(position, code, move, suffix))
+    d.sheet = d.sheet.add(made_ply(position.san_of_code(code, suffix=suffix), move))
     d.board = after
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
