@@ -13,10 +13,8 @@ class Color(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
-    @property
-    def other(self) -> Color:
-        """The opponent (a table look-up: no call of the enum)."""
-        return _OPPONENTS[self]
+    other: Color
+    """The opponent: an attribute of each member, set below (read on every move and press)."""
 
     @property
     def label(self) -> str:
@@ -36,4 +34,5 @@ class Color(enum.IntEnum):
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK
-_OPPONENTS = (BLACK, WHITE)
+WHITE.other = BLACK
+BLACK.other = WHITE

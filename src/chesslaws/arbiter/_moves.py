@@ -382,7 +382,7 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if earlier is None or earlier.written is None:
         return
     if earlier.clock is None:
-        noted = earlier.with_clock(clock.remaining(mover, at))
+        noted = earlier.with_clock(clock.clock.remaining(mover, at))
         if earlier is not sheet:
             assert sheet.last is not None
             noted = noted.add(sheet.last)
