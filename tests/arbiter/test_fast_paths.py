@@ -16,9 +16,10 @@ import pytest
 from chesslaws import pgn
 from chesslaws._color import Color
 from chesslaws.arbiter import Game, GameState, MoveMade, Press, _board, _events
-from chesslaws.arbiter._board import BoardState, Ply, made_ply
+from chesslaws.arbiter._board import BoardState, Ply
 from chesslaws.arbiter._clockface import ClockState, LastPress
 from chesslaws.arbiter._draft import Draft
+from chesslaws.arbiter._scoresheet import EMPTY_SHEET
 from chesslaws.arbiter._values import builder
 from chesslaws.core import Move, Position
 from chesslaws.core import _move as core_move
@@ -53,19 +54,18 @@ def _frozen(value: object, field: str) -> None:
         setattr(value, field, None)
 
 
-def test_a_made_ply_is_the_ply_written_at_once() -> None:
-    position = Position.from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+def test_a_move_added_to_the_sheet_reads_as_the_ply_written_at_once() -> None:
+    position = Position.from_fen("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
     move = position.parse_uci("a1a8")
-    ply = made_ply(position.san_of_code(position.code_of(move), suffix="#"), move)
-    assert ply == Ply("Ra8#", "a1a8", move) and type(ply) is Ply
-    assert hash(ply) == hash(Ply("Ra8#", "a1a8", move))
-    assert ply.noted(5) == Ply("Ra8#", "a1a8", move, 5) and ply.clock is None
-    assert repr(ply.noted(5)) == repr(Ply("Ra8#", "a1a8", move, 5))
-    assert pickle.loads(pickle.dumps(ply.noted(5))) == Ply("Ra8#", "a1a8", move, 5)
-    for name in ("san", "uci", "move", "clock"):
-        with pytest.raises(AttributeError):
-            setattr(ply, name, None)
-    assert ply != Ply("Ra8+", "a1a8", move) and ply != Ply("Ra8#", "a1a8", move, 5)
+    sheet = EMPTY_SHEET.add_move(position.san_of_code(position.code_of(move), suffix="+"), move)
+    assert sheet.last == Ply("Rxa8+", "a1a8", move) and type(sheet.last) is Ply
+    assert sheet == EMPTY_SHEET.add(Ply("Rxa8+", "a1a8", move))
+    assert hash(sheet) == hash(EMPTY_SHEET.add(Ply("Rxa8+", "a1a8", move)))
+    noted = sheet.with_clock(5)
+    assert noted.last == Ply("Rxa8+", "a1a8", move, 5) and sheet.last.clock is None
+    assert tuple(noted) == (Ply("Rxa8+", "a1a8", move, 5),) and noted != sheet
+    assert pickle.loads(pickle.dumps(noted)) == noted
+    _frozen(sheet, "san")
 
 
 def test_values_built_as_drafts_are_the_frozen_values() -> None:

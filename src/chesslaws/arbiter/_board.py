@@ -26,93 +26,22 @@ from chesslaws.endings import GameRecord, Termination, automatic_ending, pawn_wa
 
 from ._values import builder
 
-__all__ = ["BoardState", "Ply", "made_ply"]
+__all__ = ["BoardState", "Ply"]
 
 # (Zobrist key, times the position has occurred, the chain before it): one link per position
 # of the record, the newest first.
 _Keys: TypeAlias = tuple[int, int, "_Keys | None"]
 
 
+@dataclass(frozen=True, slots=True)
 class Ply:
     """One move standing on the scoresheet: its SAN and UCI, the move (``None`` for an illegal
-    move that stood, A.5.2), and the mover's clock once the move was completed (``[%clk]``).
+    move that stood, A.5.2), and the mover's clock once the move was completed (``[%clk]``)."""
 
-    A value: it never changes, and two plies are equal when their SAN, UCI, move and clock
-    are. A legal move made on the board (:func:`made_ply`) gets its UCI from the move when it
-    is first read (the arbiter writes a ply at every move; most are read later, or never).
-    """
-
-    __slots__ = ("_clock", "_move", "_san", "_uci")
-
-    _san: str
-    _uci: str | None
-    _move: Move | None
-    _clock: int | None
-
-    def __init__(self, san: str, uci: str, move: Move | None, clock: int | None = None) -> None:
-        self._san = san
-        self._uci = uci
-        self._move = move
-        self._clock = clock
-
-    @property
-    def san(self) -> str:
-        return self._san
-
-    @property
-    def uci(self) -> str:
-        uci = self._uci
-        if uci is None:
-            assert self._move is not None
-            # A legal move read from the log is the position's own Move (castling as it writes
-            # it), so its UCI is the position's UCI.
-            uci = self._uci = self._move.uci()
-        return uci
-
-    @property
-    def move(self) -> Move | None:
-        return self._move
-
-    @property
-    def clock(self) -> int | None:
-        return self._clock
-
-    def noted(self, clock: int | None) -> Ply:
-        """This ply with the mover's clock once the move was completed (6.2.1)."""
-        ply = Ply.__new__(Ply)
-        ply._san = self._san
-        ply._uci = self._uci
-        ply._move = self._move
-        ply._clock = clock
-        return ply
-
-    def _fields(self) -> tuple[str, str, Move | None, int | None]:
-        return (self._san, self.uci, self._move, self._clock)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Ply):
-            return NotImplemented
-        return self is other or self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        san, uci, move, clock = self._fields()
-        return f"Ply(san={san!r}, uci={uci!r}, move={move!r}, clock={clock!r})"
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (Ply, self._fields())
-
-
-def made_ply(san: str, move: Move) -> Ply:
-    """The ply of a legal move made on the board: ``move``, written ``san``; no clock yet."""
-    ply = Ply.__new__(Ply)
-    ply._san = san
-    ply._uci = None
-    ply._move = move
-    ply._clock = None
-    return ply
+    san: str
+    uci: str
+    move: Move | None
+    clock: int | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

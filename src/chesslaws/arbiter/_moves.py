@@ -12,7 +12,7 @@ from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply, made_ply
+from ._board import BoardState, Ply
 from ._draft import (
     Draft,
     Rejected,
@@ -347,7 +347,7 @@ def make(
         code = position.code_of(move)
     after = board.after(code)
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
-    d.sheet = d.sheet.add(made_ply(position.san_of_code(code, suffix=suffix), move))
+    d.sheet = d.sheet.add_move(position.san_of_code(code, suffix=suffix), move)
     d.board = after
     d.uncompleted = pair(d.uncompleted, mover, True)
     d.touch = NO_TOUCH
@@ -373,13 +373,13 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if clock is None:
         return
     sheet = d.sheet
-    if sheet.written is None:
+    if sheet.san is None:
         return
     # The last move is the mover's, or the one before it is: the players alternate.
     start = d.start
     first = start.first_mover if start is not None else WHITE
     earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
-    if earlier is None or earlier.written is None:
+    if earlier is None or earlier.san is None:
         return
     if earlier.clock is None:
         noted = earlier.with_clock(clock.clock.remaining(mover, at))

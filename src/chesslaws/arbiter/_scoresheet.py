@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from chesslaws.core import Move
+
 from ._board import Ply
 from ._values import builder
 
@@ -22,10 +24,19 @@ __all__ = ["EMPTY_SHEET", "Scoresheet"]
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Scoresheet:
-    """The moves standing on the scoresheet (8.1), oldest first; never changed once made."""
+    """The moves standing on the scoresheet (8.1), oldest first; never changed once made.
 
-    written: Ply | None
-    """The newest move as it was written (``None`` on an empty sheet); see :attr:`last`."""
+    A link holds its newest move as a :class:`~chesslaws.arbiter._board.Ply` holds it (read it
+    through :attr:`last`), and the sheet before it.
+    """
+
+    san: str | None
+    """The newest move's SAN (``None`` on an empty sheet)."""
+    uci_text: str | None
+    """The newest move's UCI, or ``None`` when it is the UCI of :attr:`move` (written on
+    reading) or the sheet is empty."""
+    move: Move | None
+    """The newest move, ``None`` for an illegal move that stood (A.5.2) or an empty sheet."""
     clock: int | None
     """The clock noted against the newest move (6.2.1), or ``None``."""
     before: Scoresheet | None
@@ -35,10 +46,17 @@ class Scoresheet:
     @property
     def last(self) -> Ply | None:
         """The newest move, with its clock (``None`` on an empty sheet)."""
-        ply = self.written
-        if ply is None or ply.clock == self.clock:
-            return ply
-        return ply.noted(self.clock)
+        if self.san is None:
+            return None
+        return Ply(self.san, self._uci(), self.move, self.clock)
+
+    def _uci(self) -> str:
+        if self.uci_text is not None:
+            return self.uci_text
+        assert self.move is not None
+        # A legal move read from the log is the position's own Move (castling as it writes
+        # it), so its UCI is the position's UCI.
+        return self.move.uci()
 
     @classmethod
     def of(cls, plies: Iterable[Ply]) -> Scoresheet:
@@ -52,17 +70,22 @@ class Scoresheet:
 
     def add(self, ply: Ply) -> Scoresheet:
         """This sheet with ``ply`` written after its last move."""
-        return _new_sheet(ply, ply.clock, self, self.length + 1)
+        return _new_sheet(ply.san, ply.uci, ply.move, ply.clock, self, self.length + 1)
+
+    def add_move(self, san: str, move: Move) -> Scoresheet:
+        """This sheet with the legal move ``move``, made on the board, written ``san`` after its
+        last move; no clock yet."""
+        return _new_sheet(san, None, move, None, self, self.length + 1)
 
     def with_last(self, ply: Ply) -> Scoresheet:
         """This sheet with its last move replaced by ``ply`` (its clock noted, 6.2.1)."""
         assert self.before is not None, "an empty sheet has no last move"
-        return _new_sheet(ply, ply.clock, self.before, self.length)
+        return _new_sheet(ply.san, ply.uci, ply.move, ply.clock, self.before, self.length)
 
     def with_clock(self, clock: int | None) -> Scoresheet:
         """This sheet with ``clock`` noted against its last move (6.2.1)."""
         assert self.before is not None, "an empty sheet has no last move"
-        return _new_sheet(self.written, clock, self.before, self.length)
+        return _new_sheet(self.san, self.uci_text, self.move, clock, self.before, self.length)
 
     def without_last(self) -> Scoresheet:
         """This sheet without its last move (a move taken back, 4.8, 7.1)."""
@@ -79,8 +102,8 @@ class Scoresheet:
 
     def __reversed__(self) -> Iterator[Ply]:
         sheet: Scoresheet | None = self
-        while sheet is not None and sheet.written is not None:
-            yield sheet.last  # type: ignore[misc]  # not None with a written move
+        while sheet is not None and sheet.san is not None:
+            yield Ply(sheet.san, sheet._uci(), sheet.move, sheet.clock)
             sheet = sheet.before
 
     def _plies(self) -> tuple[Ply, ...]:
@@ -137,11 +160,11 @@ class Scoresheet:
         return f"Scoresheet({list(self._plies())!r})"
 
 
-_new_sheet: Callable[[Ply | None, int | None, Scoresheet | None, int], Scoresheet] = builder(
-    Scoresheet
-)
+_new_sheet: Callable[
+    [str | None, str | None, Move | None, int | None, Scoresheet | None, int], Scoresheet
+] = builder(Scoresheet)
 
 Sequence.register(Scoresheet)  # a sequence of plies (no base class: see _values.builder)
 
-EMPTY_SHEET = Scoresheet(None, None, None, 0)
+EMPTY_SHEET = Scoresheet(None, None, None, None, None, 0)
 """The sheet before the first move."""
