@@ -262,3 +262,42 @@ def test_out_of_check_the_plain_legality_test_needs_no_attack_test_off_the_king_
                     assert full == (code in legal), (position, code)
                 tested += 1
     assert tested > 100_000
+
+
+def _positions_in_check() -> Iterator[Position]:
+    rng = random.Random(9)
+    found = 0
+    while found < 60:
+        position = Position()
+        for _ in range(rng.randint(10, 120)):
+            codes = position.legal_codes()
+            if not codes:
+                break
+            position.push_code(rng.choice(codes))
+            if position.is_check() and position.legal_codes():
+                found += 1
+                yield position.copy()
+
+
+def test_in_check_the_plain_legality_test_answers_as_the_legal_moves() -> None:
+    """The same for a side in check: every man of it, every square (the pieces that can block
+    or take the checker, and the king's way out)."""
+    tested = legal_found = 0
+    for position in _positions_in_check():
+        legal = set(position.legal_codes())
+        turn = position.turn
+        for frm in range(64):
+            piece = position.piece_at(frm)
+            if piece is None or piece.color != turn:
+                continue
+            for to in range(64):
+                code = frm | to << 6
+                if piece.type == 1 and to >> 3 in (0, 7):
+                    code |= 5 << 12
+                move = position.move_of(code)
+                if frm == to or position.is_en_passant(move) or position.is_castling(move):
+                    continue
+                assert _movegen.is_legal_plain(position, code) == (code in legal), (position, code)
+                tested += 1
+                legal_found += code in legal
+    assert tested > 20_000 and legal_found > 100

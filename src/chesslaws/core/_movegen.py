@@ -97,9 +97,11 @@ def is_legal_plain(pos: Position, code: int, in_check: bool = True) -> bool:
     3.7.5); then the king must not be attacked after the move (3.9): a king's new square with
     the king gone from its old one, any other king with the moved man on its new square and the
     captured man gone. Out of check, only the line from the king through the from-square can
-    open: a man on no line through its king uncovers nothing, and one on a line uncovers at
-    most the enemy line pieces that move along it (a rank or file, or a diagonal), so only
-    those are looked for.
+    open: a man on no line through its king uncovers nothing, nor does one that stays on that
+    line (the king stands in its way to the far side), and one that leaves it uncovers at most
+    the enemy line pieces that move along it (a rank or file, or a diagonal), so only those are
+    looked for. A line piece's move is read from the tables of lines and of the squares between
+    two squares, not from its attacks.
     """
     frm = code & 63
     to = code >> 6 & 63
@@ -113,8 +115,7 @@ def is_legal_plain(pos: Position, code: int, in_check: bool = True) -> bool:
         return False
     kind = piece & 7
     promotion = code >> 12 & 7
-    occ = pos._occ_c[0] | pos._occ_c[1]
-    tobit = 1 << to
+    # (the bitboards, long integers, are read only where a move needs them)
     if kind == 1:
         if to >> 3 == (7 if us == 0 else 0):
             if not 2 <= promotion <= 5:  # a knight, bishop, rook or queen, and only here
@@ -128,40 +129,46 @@ def is_legal_plain(pos: Position, code: int, in_check: bool = True) -> bool:
         elif to - frm == 2 * step:
             if captured or board[frm + step] or frm >> 3 != (1 if us == 0 else 6):
                 return False
-        elif not (PAWN_ATTACKS[us][frm] & tobit and captured):
+        elif not (captured and PAWN_ATTACKS[us][frm] >> to & 1):
             return False
-    else:
-        if promotion:
+    elif promotion:
+        return False
+    elif kind == 2:
+        if not KNIGHT_ATTACKS[frm] >> to & 1:
             return False
-        if kind == 2:
-            reach = KNIGHT_ATTACKS[frm]
-        elif kind == 6:
-            reach = KING_ATTACKS[frm]
-        else:
-            reach = 0
-            if kind != 4:  # bishop or queen
-                reach |= BISHOP_TABLES[frm][occ & BISHOP_MASKS[frm]]
-            if kind != 3:  # rook or queen
-                reach |= ROOK_TABLES[frm][occ & ROOK_MASKS[frm]]
-        if not reach & tobit:
+    elif kind == 6:
+        if not KING_ATTACKS[frm] >> to & 1:
             return False
-    them = us ^ 1
-    if kind == 6:
-        return not is_attacked(pos, them, to, occ ^ (1 << frm))
+        occ = pos._occ_c[0] | pos._occ_c[1]
+        return not is_attacked(pos, us ^ 1, to, occ ^ (1 << frm))
+    else:  # a line piece: along its lines, nothing standing between the two squares
+        if not LINE[frm * 64 + to]:
+            return False
+        if frm & 7 == to & 7 or frm >> 3 == to >> 3:  # a rank or a file
+            if kind == 3:
+                return False
+        elif kind == 4:
+            return False
+        between = BETWEEN[frm * 64 + to]
+        if between and between & (pos._occ_c[0] | pos._occ_c[1]):
+            return False
     king = pos._kings[us]
     if not in_check:
         line = LINE[king * 64 + frm]
-        if not line:
-            return True
-        after = (occ ^ (1 << frm)) | tobit
+        if not line or line >> to & 1:
+            return True  # no line through the king and the man, or the man stays on it
         bb = pos._bb
-        tsh = them << 3
+        tsh = (us ^ 1) << 3
+        occ = pos._occ_c[0] | pos._occ_c[1]
+        after = occ ^ 1 << frm  # the man leaves the line: only its square is opened
         if _ROOK_EMPTY[king] >> frm & 1:
-            sliders = (bb[4 | tsh] | bb[5 | tsh]) & line & ~tobit
+            sliders = (bb[4 | tsh] | bb[5 | tsh]) & line
             return not (sliders and ROOK_TABLES[king][after & ROOK_MASKS[king]] & sliders)
-        sliders = (bb[3 | tsh] | bb[5 | tsh]) & line & ~tobit
+        sliders = (bb[3 | tsh] | bb[5 | tsh]) & line
         return not (sliders and BISHOP_TABLES[king][after & BISHOP_MASKS[king]] & sliders)
-    return not attackers(pos, them, king, (occ ^ (1 << frm)) | tobit) & ~tobit
+    tobit = 1 << to
+    occ = pos._occ_c[0] | pos._occ_c[1]
+    return not attackers(pos, us ^ 1, king, (occ ^ (1 << frm)) | tobit) & ~tobit
 
 
 @functools.cache
