@@ -3,12 +3,14 @@ all, on the plies of the self-play games, side by side with python-chess.
 
 The same plies as ``bench_arbiter_parts.py`` ("the automatic endings"): the boards after every
 move of ``--games`` self-play games of ``../shared/data/pgn``, made beforehand. Each ply is put in
-the group of what settles its dead-position test: the pawn walk with every man a wall (most
-plies), no pawns, the other early answers or the static arguments themselves, a forced move (its
-line is played out), or no move at all (mate or stalemate). ``automatic_ending`` is timed per
-group and on all plies; python-chess's material-only ``is_insufficient_material()`` (no
-dead-position test of 5.2.2) on the same positions is the peer. CPU time in µs per ply, best of
-``--rounds`` interleaved rounds, and the first round alone (the static arguments' caches cold).
+the group of what settles its dead-position test: a pawn-walk proof that the board kept from the
+move before or found anew (most plies), no pawns, the other early answers or the static
+arguments themselves, a forced move (its line is played out), or no move at all (mate or
+stalemate). The board's ending (``BoardState.ending``, as the arbiter asks it after every move)
+is timed per group and on all plies, and ``automatic_ending`` without the kept proof on all
+plies; python-chess's material-only ``is_insufficient_material()`` (no dead-position test of
+5.2.2) on the same positions is the peer. CPU time in µs per ply, best of ``--rounds``
+interleaved rounds, and the first round alone (the static arguments' caches cold).
 
 Usage: ``python benchmarks/bench_dead_position.py [--games N] [--rounds R]``
 """
@@ -23,7 +25,6 @@ import chess
 
 from bench_arbiter_parts import recorded_plies, timed
 from chesslaws.endings import automatic_ending
-from chesslaws.endings._static import pawns_surely_change
 
 
 def _group(board: Any) -> str:
@@ -32,16 +33,20 @@ def _group(board: Any) -> str:
         return "no move (mate, stalemate)"
     if board.legal_count == 1:
         return "a forced move"
+    if board.walk:
+        return "a pawn-walk proof (kept or found)"
     white, black = position.pieces(1, 0), position.pieces(1, 1)
     if not white | black:
         return "no pawns"
-    if pawns_surely_change(white, black, position.occupied & ~(white | black)):
-        return "the pawn walk, every man a wall"
     return "the other early answers, the static arguments"
 
 
 def _ours(board: Any) -> object:
-    return automatic_ending(board.position, board.legal_count, board.keys[2])
+    return board.ending()
+
+
+def _without_proof(board: Any) -> object:
+    return automatic_ending(board.position, board.legal_count, board.repetitions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         groups.setdefault(_group(board), []).append(board)
     parts: dict[str, tuple[Callable[[Any], object], Sequence[Any]]] = {
         "all plies": (_ours, boards),
+        "all plies, no proof kept (`automatic_ending`)": (_without_proof, boards),
         "python-chess is_insufficient_material()": (
             lambda peer: peer.is_insufficient_material(),
             peers,
