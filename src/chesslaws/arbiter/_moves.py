@@ -181,7 +181,6 @@ def _wrong_promotion(position: Position, text: str) -> Move | None:
 
 
 def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
-    rulings: list[Ruling] = []
     pending = d.pending
     if pending is not None and pending.completed_at is not None:
         if event.by is pending.by:
@@ -212,7 +211,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         legal, raw = _read_move_in_general(position, event.move)
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
-    rulings += decline_offer_of(d, mover.other, idx, event.at)
+    rulings = decline_offer_of(d, mover.other, idx, event.at)
     lose_claim_right(d, mover)
     allowed = current_obligation(board, d.touch)
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
