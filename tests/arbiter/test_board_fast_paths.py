@@ -8,6 +8,7 @@ move history (``move_stack``, ``key_history``, ``record()``) and board equality.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -177,6 +178,13 @@ def test_a_zobrist_collision_never_decides_a_repetition(
             count = _exact_count(history[: ply + 1])
             assert real[ply].repetitions == colliding[ply].repetitions == count
             repeated += count > 1
+            # the 2014 rule's keys of the last 17 positions are equal exactly when the
+            # positions are (9.2.3), with the real keys and with every key colliding
+            exact = [position.repetition_key() for position in history[max(0, ply - 16) : ply + 1]]
+            for keys in (real[ply].recent_keys(17), colliding[ply].recent_keys(17)):
+                assert len(keys) == len(exact)
+                for i, j in itertools.combinations(range(len(exact)), 2):
+                    assert (keys[i] == keys[j]) is (exact[i] == exact[j])
     assert repeated > 100
 
 
