@@ -47,11 +47,10 @@ def recorded_presses(path: Path, games: int) -> list[Press]:
     return presses
 
 
-def copy_then_press(clock: Clock, color: Color, at: int) -> tuple[Clock, int]:
+def copy_then_press(clock: Clock, color: Color, at: int) -> tuple[Clock, int, int]:
     new = clock.copy()
     shown = new.remaining(color, at)
-    new.press(color, at)
-    return new, shown
+    return new, shown, new.press(color, at)
 
 
 def main(argv: list[str] | None = None) -> int:

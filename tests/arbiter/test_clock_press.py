@@ -29,8 +29,8 @@ def press_by_definition(state: ClockState, color: Color, at: int) -> ClockState:
     clock = state.clock.copy()
     before = clock.remaining(color, at)
     moves = clock.moves_completed(color)
-    clock.press(color, at)
-    return ClockState(clock, state.mode, LastPress(color, at, before, moves))
+    after = clock.press(color, at)
+    return ClockState(clock, state.mode, LastPress(color, at, before, moves, after))
 
 
 def recorded_instants(games: int) -> list[list[int]]:

@@ -112,8 +112,8 @@ def test_a_press_gives_the_clock_state_the_constructor_gives() -> None:
     clock = state.clock.copy()
     color = Position().side_to_move
     before, moves = clock.remaining(color, 1500), clock.moves_completed(color)
-    clock.press(color, 1500)
-    expected = ClockState(clock, state.mode, LastPress(color, 1500, before, moves))
+    after = clock.press(color, 1500)
+    expected = ClockState(clock, state.mode, LastPress(color, 1500, before, moves, after))
     assert type(pressed) is ClockState and type(pressed.last_press) is LastPress
     assert pressed.last_press == expected.last_press and pressed.snapshot() == expected.snapshot()
     _frozen(pressed, "mode")

@@ -22,12 +22,15 @@ from chesslaws.clock import ManualTimeSource
 from tests.clock.strategies import period_controls
 
 
-def pressed_by_definition(clock: Clock, color: Color, now: int) -> tuple[Clock, int]:
-    """The copy-and-press that ``Clock.pressed`` replaces (the arbiter's press until 2026-12)."""
+def pressed_by_definition(clock: Clock, color: Color, now: int) -> tuple[Clock, int, int]:
+    """The copy-and-press that ``Clock.pressed`` replaces (the arbiter's press until 2026-12):
+    the pressed copy, the time shown as he pressed, and his time after (what ``press`` says,
+    and what the pressed clock shows him at that instant)."""
     new = clock.copy()
     shown = new.remaining(color, now)
-    new.press(color, now)
-    return new, shown
+    kept = new.press(color, now)
+    assert kept == new.remaining(color, now)
+    return new, shown, kept
 
 
 def readings(clock: Clock, now: int) -> tuple[object, ...]:
@@ -155,7 +158,7 @@ def _drive(pair: tuple[TimeControl, TimeControl], first: Color, steps: list[Op])
                         new.pressed(color, None)
             else:
                 got = new.pressed(color, at)
-                assert got[1] == expected[1]
+                assert got[1:] == expected[1:]
                 assert got[0] == expected[0]
                 old, new = expected[0], got[0]
                 pressed += 1
@@ -196,7 +199,7 @@ def test_a_plain_press_takes_the_one_pass(monkeypatch: pytest.MonkeyPatch) -> No
     clock = Clock("40/5400+30:1800+30", source=None)
     clock.start(0)
 
-    def general(self: Clock, color: Color, now: int | None) -> tuple[Clock, int]:
+    def general(self: Clock, color: Color, now: int | None) -> tuple[Clock, int, int]:
         raise AssertionError("the general case was taken")
 
     monkeypatch.setattr(Clock, "_pressed_in_general", general)
@@ -217,7 +220,8 @@ def test_pressed_reads_the_time_source_once() -> None:
     clock = Clock("300b5", source=source)
     clock.start()
     source.advance(3_000)
-    after, shown = clock.pressed(WHITE)
-    assert (shown, after.remaining(WHITE), after.last_instant) == (297_000, 300_000, 8_000)
+    after, shown, kept = clock.pressed(WHITE)
+    assert (shown, kept, after.remaining(WHITE)) == (297_000, 300_000, 300_000)
+    assert after.last_instant == 8_000
     assert clock.last_instant == 5_000 and clock.running is WHITE
     assert after == pressed_by_definition(clock, WHITE, 8_000)[0]

@@ -60,6 +60,8 @@ class LastPress:
     at: Millis
     before: int
     moves_before: int
+    after: int
+    """The player's time once the press was made: the clock noted against his move (6.2.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +147,9 @@ class ClockState:
         The clock is pressed in one pass (``Clock.pressed``: the copy, the mover's time as he
         pressed, the press), not copied and then changed.
         """
-        clock, before = self.clock.pressed(color, at)
+        clock, before, after = self.clock.pressed(color, at)
         moves = self.clock.moves_completed(color)
-        last = _new_last_press(color, at, before, moves)
+        last = _new_last_press(color, at, before, moves, after)
         return _new_clock_state(clock, self.mode, last)
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
@@ -221,5 +223,5 @@ class ClockState:
 
 # ``LastPress(...)`` and ``ClockState(...)``, built fast (the same values: a press is on the hot
 # path of every game).
-_new_last_press: Callable[[Color, Millis, int, int], LastPress] = builder(LastPress)
+_new_last_press: Callable[[Color, Millis, int, int, int], LastPress] = builder(LastPress)
 _new_clock_state: Callable[[Clock, Mode, LastPress | None], ClockState] = builder(ClockState)

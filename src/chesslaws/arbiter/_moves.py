@@ -366,8 +366,9 @@ def make(
     return []
 
 
-def complete_record(d: Draft, mover: Color, at: Millis) -> None:
-    """Note the mover's time against his last made move (for ``[%clk]``)."""
+def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None) -> None:
+    """Note the mover's time against his last made move (for ``[%clk]``): ``noted``, when the
+    caller has it (the press that completes the move), else what his clock shows at ``at``."""
     clock = d.clock
     if clock is None:
         return
@@ -381,11 +382,13 @@ def complete_record(d: Draft, mover: Color, at: Millis) -> None:
     if earlier is None or earlier.san is None:
         return
     if earlier.clock is None:
-        noted = earlier.with_clock(clock.clock.remaining(mover, at))
+        if noted is None:
+            noted = clock.clock.remaining(mover, at)
+        written = earlier.with_clock(noted)
         if earlier is not sheet:
             assert sheet.last is not None
-            noted = noted.add(sheet.last)
-        d.sheet = noted
+            written = written.add(sheet.last)  # the newest move, as it stood
+        d.sheet = written
 
 
 # -- pressing the clock (6.2, 7.5.3) -----------------------------------------------------------
@@ -426,9 +429,11 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
 
 def press(d: Draft, player: Color, at: Millis) -> None:
     """``player`` completes his move (6.2.1): his clock stops, the opponent's starts."""
-    if d.clock is not None:
-        d.clock = d.clock.press(player, at)
-    complete_record(d, player, at)
+    clock = d.clock
+    if clock is not None:
+        d.clock = clock = clock.press(player, at)
+        last = clock.last_press
+        complete_record(d, player, at, last.after if last is not None else None)
     d.uncompleted = pair(d.uncompleted, player, False)
     d.running = player.other
 

@@ -328,20 +328,21 @@ class Clock:
             self._complete(self, i, now, left, elapsed + self._turn_elapsed)
         return self._main[i]
 
-    def pressed(self, color: Color, now: int | None = None) -> tuple[Clock, int]:
+    def pressed(self, color: Color, now: int | None = None) -> tuple[Clock, int, int]:
         """A new clock: this one once ``color`` has pressed it (6.2.1); this one is not changed.
 
-        Returns the new clock and ``color``'s time as he pressed (what :meth:`remaining` showed
-        at ``now``, before any increment). The same as ``c = clock.copy()``, ``c.remaining(color,
-        now)``, ``c.press(color, now)`` (the source, if read, is read once), in one pass: for
-        callers that keep clock states as values (the arbiter presses at every move).
+        Returns the new clock, ``color``'s time as he pressed (what :meth:`remaining` showed at
+        ``now``, before any increment) and his time once the press is made (what :meth:`press`
+        returns). The same as ``c = clock.copy()``, ``c.remaining(color, now)``,
+        ``c.press(color, now)`` (the source, if read, is read once), in one pass: for callers
+        that keep clock states as values (the arbiter presses at every move).
 
         >>> from chesslaws import WHITE
         >>> clock = Clock("300+2", source=None)
         >>> clock.start(now=0)
-        >>> after, shown = clock.pressed(WHITE, now=10_000)
-        >>> shown, after.remaining(WHITE), clock.remaining(WHITE, now=10_000)
-        (290000, 292000, 290000)
+        >>> after, shown, kept = clock.pressed(WHITE, now=10_000)
+        >>> shown, kept, after.remaining(WHITE), clock.remaining(WHITE, now=10_000)
+        (290000, 292000, 292000, 290000)
         """
         last = self._last
         i = 1 if color else 0  # a plain int indexes the pairs faster than the enum
@@ -377,15 +378,14 @@ class Clock:
         new._stopped = False
         new._last = now
         self._complete(new, i, now, left, elapsed + self._turn_elapsed)
-        return new, left
+        return new, left, new._main[i]
 
-    def _pressed_in_general(self, color: Color, now: int | None) -> tuple[Clock, int]:
+    def _pressed_in_general(self, color: Color, now: int | None) -> tuple[Clock, int, int]:
         """:meth:`pressed` by its definition: copy, read, press the copy."""
         clock = self.copy()
         now = clock._now(now, True, "press")  # a bad instant is the press's error
         shown = clock.remaining(color, now)
-        clock.press(color, now)
-        return clock, shown
+        return clock, shown, clock.press(color, now)
 
     def _complete(self, into: Clock, i: int, now: int, left: int, used: int) -> None:
         """The rest of a press at ``now`` by the player of index ``i`` (6.2.1, 6.3.1).
