@@ -416,9 +416,10 @@ def _free_moves(pos: Position, ksq: int, own: int, occ: int, snipers: int, enoug
     there two legal moves?" before any pin search (it counts no more moves than there are)."""
     bb = pos._bb
     ush = pos._turn << 3
+    empty = BB_ALL ^ occ
     # first the pawns on none of the king's lines, which no pin can hold, before any pin
     pawns = bb[1 | ush] & _OFF_LINES[ksq]
-    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & ~occ & BB_ALL).bit_count()
+    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & empty).bit_count()
     if count >= enough:
         return count
     lines = 0  # the squares between the king and each enemy slider on one of its lines
@@ -428,7 +429,7 @@ def _free_moves(pos: Position, ksq: int, own: int, occ: int, snipers: int, enoug
         lines |= BETWEEN[ksq * 64 + bit.bit_length() - 1]
     free = ~lines
     pawns = bb[1 | ush] & free  # single steps to empty squares (Article 3.7.1), one each
-    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & ~occ & BB_ALL).bit_count()
+    count = (((pawns << 8) if ush == 0 else (pawns >> 8)) & empty).bit_count()
     if count >= enough:
         return count
     knights = bb[2 | ush] & free
