@@ -85,6 +85,7 @@ def test_the_fast_paths_read_real_games_as_the_plain_paths() -> None:
             count = position.count_legal_moves(enough=2)  # "two or more" may count beyond two
             assert min(count, 2) == min(len(codes), 2)
             assert position.count_legal_moves_and_check(enough=2) == (count, in_check)
+            assert position.count_legal_moves_and_check() == (count, in_check)  # 2 by default
             assert (board.legal_count, board.in_check) == (count, in_check)
             assert in_check == peer.is_check()
             assert len(codes) == peer.legal_moves.count()

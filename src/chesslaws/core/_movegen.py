@@ -188,7 +188,7 @@ def castling_path(king: int, rook: int) -> tuple[int, int, int, int]:
     return king_to, rook_to, must_be_empty, king_path | 1 << king
 
 
-def count_and_check(pos: Position, enough: int) -> tuple[int, bool]:
+def count_and_check(pos: Position, enough: int = 2) -> tuple[int, bool]:
     """How many legal moves there are, up to ``enough`` (as :func:`generate` counts them), and
     whether the side to move is in check (Article 3.9.1): the checkers found once for both."""
     us = pos._turn

@@ -709,7 +709,7 @@ class Position:
         return _movegen.generate(self, None, BB_ALL, enough)
 
     count_legal_moves_and_check = _movegen.count_and_check
-    """``count_legal_moves_and_check(*, enough=2)``: ``(self.count_legal_moves(enough=enough),
+    """``count_legal_moves_and_check(enough=2)``: ``(self.count_legal_moves(enough=enough),
     self.is_check())`` in one pass: the checkers are found once for both (what the arbiter asks
     after every move: checkmate, stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
 
