@@ -248,28 +248,34 @@ def _positions_out_of_check() -> Iterator[Position]:
             yield position
 
 
+def _every_man_every_square(position: Position) -> Iterator[int]:
+    """The plain codes (no en passant) from each man of the side to move to every other
+    square, a pawn on the last rank promoting to a queen."""
+    turn = position.turn
+    for frm in range(64):
+        piece = position.piece_at(frm)
+        if piece is None or piece.color != turn:
+            continue
+        for to in range(64):
+            code = frm | to << 6
+            if piece.type == 1 and to >> 3 in (0, 7):
+                code |= 5 << 12  # a promotion, to a queen
+            if frm != to and not position.is_en_passant(position.move_of(code)):
+                yield code
+
+
 def test_out_of_check_the_plain_legality_test_needs_no_attack_test_off_the_king_lines() -> None:
     """``is_legal_plain`` told the side to move is not in check (the arbiter knows it) answers
     as the full test and as the legal moves do, for every man and every square."""
     tested = 0
     for position in _positions_out_of_check():
         legal = set(position.legal_codes())
-        turn = position.turn
-        for frm in range(64):
-            piece = position.piece_at(frm)
-            if piece is None or piece.color != turn:
-                continue
-            for to in range(64):
-                code = frm | to << 6
-                if piece.type == 1 and to >> 3 in (0, 7):
-                    code |= 5 << 12  # a promotion, to a queen
-                if frm == to or position.is_en_passant(position.move_of(code)):
-                    continue
-                full = _movegen.is_legal_plain(position, code)
-                assert _movegen.is_legal_plain(position, code, False) == full, (position, code)
-                if not position.is_castling(position.move_of(code)):
-                    assert full == (code in legal), (position, code)
-                tested += 1
+        for code in _every_man_every_square(position):
+            full = _movegen.is_legal_plain(position, code)
+            assert _movegen.is_legal_plain(position, code, False) == full, (position, code)
+            if not position.is_castling(position.move_of(code)):
+                assert full == (code in legal), (position, code)
+            tested += 1
     assert tested > 100_000
 
 
@@ -294,19 +300,10 @@ def test_in_check_the_plain_legality_test_answers_as_the_legal_moves() -> None:
     tested = legal_found = 0
     for position in _positions_in_check():
         legal = set(position.legal_codes())
-        turn = position.turn
-        for frm in range(64):
-            piece = position.piece_at(frm)
-            if piece is None or piece.color != turn:
+        for code in _every_man_every_square(position):
+            if position.is_castling(position.move_of(code)):
                 continue
-            for to in range(64):
-                code = frm | to << 6
-                if piece.type == 1 and to >> 3 in (0, 7):
-                    code |= 5 << 12
-                move = position.move_of(code)
-                if frm == to or position.is_en_passant(move) or position.is_castling(move):
-                    continue
-                assert _movegen.is_legal_plain(position, code) == (code in legal), (position, code)
-                tested += 1
-                legal_found += code in legal
+            assert _movegen.is_legal_plain(position, code) == (code in legal), (position, code)
+            tested += 1
+            legal_found += code in legal
     assert tested > 20_000 and legal_found > 100

@@ -210,7 +210,7 @@ def neither_can_mate(position: Position) -> bool:
 
 def pawn_walk_proof(position: Position) -> int:
     """The squares that show, by :func:`neither_can_mate`'s first test, that the position is
-    not dead, or 0 when that test does not show it.
+    not dead (Article 5.2.2), or 0 when that test does not show it.
 
     The test walks every pawn over the empty squares towards its last rank: the position is not
     dead when a walk reaches that rank, or a White walk attacks a Black one (see
