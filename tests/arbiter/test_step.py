@@ -14,11 +14,13 @@ from hypothesis import strategies as st
 
 from chesslaws import Color
 from chesslaws.arbiter import Game, GameState, parse_event, step
+from chesslaws.arbiter._board import starting_board
 from chesslaws.arbiter._step import HANDLERS, step_line
 from chesslaws.core import Position
 from tests.arbiter._log import run, to_jsonl
 from tests.arbiter.test_properties import STARTS, _event
 
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BUDGET = 300  # as the random streams of test_properties: a quick "can he still mate?" search
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 
@@ -121,6 +123,12 @@ def _check_stream(seed: int) -> None:
     assert head_rulings + branch_rulings == fresh_rulings
     assert branched.state() == fresh.state()
     assert saved == kept  # neither continuation changed the saved state
+    # Every game from the starting position shares one board: none of them changed it.
+    assert _fields(starting_board().position) == _fields(Position.from_fen(STARTING_FEN))
+
+
+def _fields(position: Position) -> dict[str, object]:
+    return {name: getattr(position, name) for name in Position.__slots__}
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -138,6 +138,25 @@ def test_move_stack_and_copy() -> None:
     assert pos.piece_at(sq("f3")) == Piece(KNIGHT, WHITE)
 
 
+def test_each_starting_position_is_its_own() -> None:
+    """``Position()`` copies a starting position read once: it is that of the FEN in every
+    field, and moves made on one new position leave every other new position as it was."""
+    read = Position.from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    first = Position()
+    assert {name: getattr(first, name) for name in Position.__slots__} == {
+        name: getattr(read, name) for name in Position.__slots__
+    }
+    for text in ("e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Bc4", "Nf6", "Nf3", "e6"):
+        first.push_san(text)
+    first.push_san("O-O")
+    second = Position()
+    assert second == read
+    assert second.fen() == read.fen()
+    assert second.move_stack == []
+    assert [mv.uci() for mv in second.legal_moves()] == [mv.uci() for mv in read.legal_moves()]
+    assert first.fen() == "rnb1kb1r/ppp2ppp/4pn2/q7/2B5/2N2N2/PPPP1PPP/R1BQ1RK1 b kq - 1 6"
+
+
 # -- play(): checked moves (Article 3.10.1) -------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ The ending after a move is :func:`chesslaws.endings.automatic_ending`, the funct
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -26,7 +27,7 @@ from chesslaws.endings import GameRecord, Termination, automatic_ending, pawn_wa
 
 from ._values import builder
 
-__all__ = ["BoardState", "Ply"]
+__all__ = ["BoardState", "Ply", "starting_board"]
 
 # (Zobrist key, times the position has occurred, the chain before it): one link per position
 # of the record, the newest first.
@@ -181,6 +182,13 @@ class BoardState:
 
 _new_board: Callable[[Position, _Keys, int, bool, int], BoardState] = builder(BoardState)
 """``BoardState(position, keys, legal_count, in_check, walk)``, built fast (the same value)."""
+
+
+@functools.cache
+def starting_board() -> BoardState:
+    """The board of a game that starts from the starting position (2.3), made once: a board
+    never changes, so every such game shares it."""
+    return BoardState.start(Position())
 
 
 def _restore_board(

@@ -16,7 +16,7 @@ from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
 from chesslaws.endings import MATE_BUDGET, Termination
 
-from ._board import BoardState
+from ._board import BoardState, starting_board
 from ._clockface import ClockState
 from ._events import Start
 from ._illegal import PendingIllegal
@@ -71,10 +71,6 @@ class Ending:
     article: str
 
 
-def _starting_board() -> BoardState:
-    return BoardState.start(Position())
-
-
 @dataclass(frozen=True, slots=True)
 class GameState:
     """Everything that decides what happens next in a game, as one value.
@@ -88,7 +84,7 @@ class GameState:
     index: int = 0
     start: Start | None = None
     profile: Profile | None = None
-    board: BoardState = field(default_factory=_starting_board)
+    board: BoardState = field(default_factory=starting_board)
     clock: ClockState | None = None
     running: Color | None = None
     last_at: Millis = 0  # type: ignore[assignment]

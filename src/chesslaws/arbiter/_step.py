@@ -14,7 +14,7 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
-from ._board import BoardState
+from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
     on_arbiter,
@@ -63,13 +63,14 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     chess960 = event.variant is Variant.CHESS960
     try:
         if event.fen is not None:
-            position = Position.from_fen(event.fen, chess960=chess960)
+            board = BoardState.start(Position.from_fen(event.fen, chess960=chess960))
         elif chess960:
             raise Rejected("a chess960 game needs its starting 'fen' (Guidelines II.1)")
         else:
-            position = Position()
+            board = starting_board()
     except ChessLawsError as error:
         raise Rejected(f"bad 'fen': {error}") from None
+    position = board.position
     clock: ClockState | None = None
     mode = event.mode
     if event.time_controls is not None:
@@ -87,7 +88,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
         mode = clock.mode
     d.start = event
     d.profile = Profile(mode or Mode.STANDARD, event.rules, d.mate_budget)
-    d.board = BoardState.start(position)
+    d.board = board
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)

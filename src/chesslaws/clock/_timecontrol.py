@@ -187,6 +187,10 @@ class TimeControl:
         >>> TimeControl.parse("300+2").time_for_moves(60)
         420000
         """
+        return _time_for_moves(self, moves)
+
+    def _count_time_for_moves(self, moves: int) -> int | None:
+        """:meth:`time_for_moves`, counted move by move."""
         if self.kind is TimeControlKind.SANDCLOCK:
             return self.sandclock
         if self.kind is not TimeControlKind.PERIODS:
@@ -311,6 +315,12 @@ def _with_time(control: TimeControl, text: str) -> TimeControl:
                 index=at,
             )
     return control
+
+
+@functools.lru_cache(maxsize=1024)
+def _time_for_moves(control: TimeControl, moves: int) -> int | None:
+    """Cached :meth:`TimeControl.time_for_moves` (each game's start asks it for its category)."""
+    return control._count_time_for_moves(moves)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -11,6 +11,7 @@ its own moves.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import TypeAlias
 
@@ -133,7 +134,12 @@ class Position:
     _turn: int
 
     def __init__(self) -> None:
-        self._load(parse_fen(STARTING_FEN), chess960=False)
+        # The starting position is read from its FEN once; each new one copies it as copy()
+        # does (the lists copied, the rest shared: the castling paths are never changed).
+        start = _starting_position()
+        for name in Position.__slots__:
+            value = getattr(start, name)
+            setattr(self, name, value.copy() if type(value) is list else value)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -964,3 +970,12 @@ class Position:
             to = rook if mode else self._castling_paths[rook][0]
             return SQUARE_NAMES[frm] + SQUARE_NAMES[to]
         return move.uci()
+
+
+@functools.cache
+def _starting_position() -> Position:
+    """The starting position as read from its FEN (Article 2.3), read once: ``Position()``
+    copies it, and nothing changes it."""
+    start = Position.__new__(Position)
+    start._load(parse_fen(STARTING_FEN), chess960=False)
+    return start
