@@ -4,9 +4,10 @@ The same event logs as ``bench_arbiter.py`` (self-play games of ``../shared/data
 part of the pair is run alone over the same plies (the states, boards and moves of a replay
 taken beforehand): reading the two JSON lines, reading the move, the new board and its pieces,
 the SAN, the automatic endings, the clock press, the drafts, and beside some of them the plainer
-calls they replaced (``parse_uci``; the legal-move count and check as two calls). CPU time,
-best of ``--rounds`` interleaved rounds, in µs per ply. The parts overlap a little and leave out
-the handlers' own bookkeeping, so they do not add up exactly to the pair.
+calls they replaced (``parse_uci``; the legal-move count and check as two calls); and, once per
+game, a game's start beside python-chess's new board. CPU time, best of ``--rounds``
+interleaved rounds, in µs per ply (per game for the starts). The parts overlap a little and
+leave out the handlers' own bookkeeping, so they do not add up exactly to the pair.
 
 Usage: ``python benchmarks/bench_arbiter_parts.py [--games N] [--rounds R]``
 """
@@ -18,6 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import chess
 
 from bench_arbiter import DEFAULT_DATA, event_logs
 from chesslaws import Game
@@ -54,6 +57,7 @@ class Plies:
     before each event, (board, move text) and (board, move code) of each move, and the board
     after it."""
 
+    starts: list[str]
     lines: list[str]
     states: list[GameState]
     moves: list[tuple[BoardState, str]]
@@ -63,7 +67,9 @@ class Plies:
 
 def recorded_plies(games: int) -> Plies:
     logs = event_logs(DEFAULT_DATA / "selfplay.pgn", games, [])
-    plies = Plies([line for log in logs for line in log[1:]], [], [], [], [])
+    plies = Plies(
+        [log[0] for log in logs], [line for log in logs for line in log[1:]], [], [], [], []
+    )
     for log in logs:
         game = Game()
         for line in log:
@@ -90,13 +96,18 @@ def _ending(board: BoardState) -> object:
     return board.ending()
 
 
+def _new_game(start: str) -> object:
+    return Game().handle_json(start)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
     recorded = recorded_plies(args.games)
-    lines, states, moves = recorded.lines, recorded.states, recorded.moves
+    starts, lines, states = recorded.starts, recorded.lines, recorded.states
+    moves = recorded.moves
     codes, afters = recorded.codes, recorded.afters
     plies = len(moves)
     pressing = [s for s in states if s.clock is not None and s.running is not None][::2]
@@ -135,12 +146,22 @@ def main(argv: list[str] | None = None) -> int:
         ),
         ("two drafts and the two states they become", lambda s: Draft(s).freeze(), states),
     ]
-    times = timed([(part, items) for _, part, items in parts], args.rounds)
+    beginnings: list[tuple[str, Callable[[Any], object], Sequence[Any]]] = [
+        ("a game's start (`Game()` and its `start` line)", _new_game, starts),
+        ("python-chess's new board (`chess.Board()`)", lambda _: chess.Board(), starts),
+    ]
+    times = timed([(part, items) for _, part, items in parts + beginnings], args.rounds)
     print(f"the parts of a move-and-press pair, {plies} plies, best of {args.rounds} (CPU time)")
     print("| part | µs per ply |")
     print("| --- | ---: |")
-    for (label, _, _), (seconds, _) in zip(parts, times, strict=True):
+    for (label, _, _), (seconds, _) in zip(parts, times[: len(parts)], strict=True):
         print(f"| {label} | {seconds / plies * 1e6:.1f} |")
+    print()
+    print(f"once per game ({len(starts)} games, {plies / len(starts):.0f} plies each on average):")
+    print("| part | µs per game |")
+    print("| --- | ---: |")
+    for (label, _, _), (seconds, _) in zip(beginnings, times[len(parts) :], strict=True):
+        print(f"| {label} | {seconds / len(starts) * 1e6:.1f} |")
     return 0
 
 
