@@ -102,8 +102,8 @@ class Scoresheet:
 
     def __reversed__(self) -> Iterator[Ply]:
         sheet: Scoresheet | None = self
-        while sheet is not None and sheet.san is not None:
-            yield Ply(sheet.san, sheet._uci(), sheet.move, sheet.clock)
+        while sheet is not None and (ply := sheet.last) is not None:
+            yield ply
             sheet = sheet.before
 
     def _plies(self) -> tuple[Ply, ...]:

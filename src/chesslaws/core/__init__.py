@@ -9,6 +9,7 @@ from chesslaws._color import WHITE as WHITE
 from chesslaws._color import Color as Color
 from chesslaws._errors import PositionProblem as PositionProblem
 from chesslaws.core._attacks import BB_ALL as BB_ALL
+from chesslaws.core._attacks import BB_FILES as BB_FILES
 from chesslaws.core._attacks import BETWEEN as BETWEEN
 from chesslaws.core._attacks import DARK_SQUARES as DARK_SQUARES
 from chesslaws.core._attacks import KING_ATTACKS as KING_ATTACKS
@@ -38,6 +39,7 @@ from chesslaws.core._squares import square_name as square_name
 
 __all__ = [
     "BB_ALL",
+    "BB_FILES",
     "BETWEEN",
     "BISHOP",
     "BLACK",

@@ -437,13 +437,7 @@ class Position:
         """The position for ``pickle`` and ``copy``: the move history as a flat list, oldest
         first (the chain of undo records would be pickled one nesting level per move)."""
         state: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
-        undos = []
-        undo = self._stack
-        while undo is not None:
-            undos.append(undo[:6])
-            undo = undo[6]
-        undos.reverse()
-        state["_stack"] = undos
+        state["_stack"] = [undo[:6] for undo in self._undos()]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -544,31 +538,28 @@ class Position:
         passant file left out), and halfmove clocks. Two positions that are the same under
         Article 9.2.3 have the same key; the converse needs the exact check of
         :meth:`repetition_key`. No move is replayed."""
-        keys = [self._key]
-        clocks = [self.halfmove_clock]
-        undo = self._stack
-        while undo is not None:
-            keys.append(undo[5])
-            clocks.append(undo[4])
-            undo = undo[6]
-        keys.reverse()
-        clocks.reverse()
+        undos = self._undos()
+        keys = [undo[5] for undo in undos]
+        keys.append(self._key)
+        clocks = [undo[4] for undo in undos]
+        clocks.append(self.halfmove_clock)
         return keys, clocks
 
     @property
     def move_stack(self) -> list[Move]:
         """The moves made since this position object was created, oldest first."""
-        return [self._code_to_move(code) for code in self._codes_made()]
+        return [self.move_of(undo[0]) for undo in self._undos()]
 
-    def _codes_made(self) -> list[int]:
-        """The codes of the moves made since this position object was created, oldest first."""
-        codes = []
+    def _undos(self) -> list[_Undo]:
+        """The undo records of the moves made since this position object was created, oldest
+        first (the chain walked back from the last move, once)."""
+        undos = []
         undo = self._stack
         while undo is not None:
-            codes.append(undo[0])
+            undos.append(undo)
             undo = undo[6]
-        codes.reverse()
-        return codes
+        undos.reverse()
+        return undos
 
     def setup(self) -> Setup:
         """The position written down as a :class:`Setup` (FEN castling letters, as ``fen()``)."""
@@ -688,11 +679,11 @@ class Position:
         """Unmake the last move and return it."""
         if self._stack is None:
             raise IndexError("pop from a position with no moves made")
-        return self._code_to_move(self.pop_code())
+        return self.move_of(self.pop_code())
 
     def peek(self) -> Move | None:
         """The last move made, or None."""
-        return self._code_to_move(self._stack[0]) if self._stack is not None else None
+        return self.move_of(self._stack[0]) if self._stack is not None else None
 
     # -- moves and codes ----------------------------------------------------------------------
 
@@ -704,7 +695,7 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves (Article 3), as :class:`Move` objects."""
-        convert = self._code_to_move
+        convert = self.move_of
         return [convert(code) for code in self.legal_codes()]
 
     def count_legal_moves(self, *, enough: int | None = None) -> int:
@@ -768,8 +759,6 @@ class Position:
             move = Move(code & 63, code >> 6 & 63, PieceType(promotion) if promotion else None)
             _MOVES[key] = move
         return move
-
-    _code_to_move = move_of
 
     def code_of(self, move: Move) -> int:
         """The packed code of ``move`` in this position (not checked for legality)."""
@@ -877,7 +866,7 @@ class Position:
     def perft_divide(self, depth: int) -> Iterator[tuple[Move, int]]:
         """Each legal move with the perft count below it (``depth`` >= 1)."""
         for code in self.legal_codes():
-            move = self._code_to_move(code)
+            move = self.move_of(code)
             self.push_code(code)
             yield move, self.perft(depth - 1)
             self.pop_code()
@@ -903,25 +892,25 @@ class Position:
 
     def parse_san(self, text: str) -> Move:
         """The legal move that SAN ``text`` stands for (lenient about real-file spellings)."""
-        return self._code_to_move(_notation.parse_san(self, text))
+        return self.move_of(_notation.parse_san(self, text))
 
     def push_san(self, text: str) -> Move:
         """Parse SAN ``text``, make the move and return it."""
         code = _notation.parse_san(self, text)
         self.push_code(code)
-        move = _MOVES.get(code) if code < _EP_FLAG else None  # _code_to_move's cache, inlined
-        return self._code_to_move(code) if move is None else move
+        move = _MOVES.get(code) if code < _EP_FLAG else None  # move_of's cache, inlined
+        return self.move_of(code) if move is None else move
 
     def parse_uci(self, text: str) -> Move:
         """The legal move for UCI ``text`` (both castling spellings accepted)."""
-        return self._code_to_move(_notation.parse_uci(self, text))
+        return self.move_of(_notation.parse_uci(self, text))
 
     def legal_uci_move(self, text: str, *, in_check: bool | None = None) -> Move | None:
         """The legal move UCI ``text`` stands for, as :meth:`parse_uci` reads it, or None when
         the text is no UCI move or no legal one (no error: :meth:`parse_uci` says which).
         ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test)."""
         code = self.legal_uci_code(text, in_check=in_check)
-        return None if code is None else self._code_to_move(code)
+        return None if code is None else self.move_of(code)
 
     def legal_uci_code(self, text: str, *, in_check: bool | None = None) -> int | None:
         """:meth:`legal_uci_move` as the move's packed code (:meth:`move_of` gives the move).
@@ -958,7 +947,7 @@ class Position:
         """Parse UCI ``text``, make the move and return it."""
         code = _notation.parse_uci(self, text)
         self.push_code(code)
-        return self._code_to_move(code)
+        return self.move_of(code)
 
     def uci(self, move: Move, *, chess960: bool | None = None) -> str:
         """UCI for ``move``; castling as king-to-rook when ``chess960`` (default: the

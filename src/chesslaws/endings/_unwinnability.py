@@ -45,7 +45,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from chesslaws._color import Color
-from chesslaws.core import BETWEEN, Move, Position, bishop_attacks, rook_attacks
+from chesslaws.core import BB_FILES, BETWEEN, Move, Position, bishop_attacks, rook_attacks
 from chesslaws.endings._bestfirst import BestFirstSearch
 from chesslaws.endings._helpmate import HelpmateSearch, progress_classes
 from chesslaws.endings._semistatic import reach_proof
@@ -106,9 +106,8 @@ _ALL = (1 << 64) - 1
 _RANK_1 = 0xFF
 _NOT_FILE_A = _ALL ^ 0x0101010101010101
 _NOT_FILE_H = _ALL ^ 0x8080808080808080
-_FILES = tuple(0x0101010101010101 << f for f in range(8))
 _NEIGHBOUR_FILES = tuple(
-    (_FILES[f - 1] if f > 0 else 0) | (_FILES[f + 1] if f < 7 else 0) for f in range(8)
+    (BB_FILES[f - 1] if f > 0 else 0) | (BB_FILES[f + 1] if f < 7 else 0) for f in range(8)
 )
 
 
@@ -237,20 +236,20 @@ def _walk_proof(white_pawns: int, black_pawns: int, occupied: int) -> int:
     white |= ahead & ahead << 16 & white << 32
     files = white >> 56
     if files:
-        return white & _FILES[(files & -files).bit_length() - 1]
+        return white & BB_FILES[(files & -files).bit_length() - 1]
     ahead = empty & empty >> 8
     black = black_pawns | empty & black_pawns >> 8
     black |= ahead & black >> 16
     black |= ahead & ahead >> 16 & black >> 32
     files = black & _RANK_1
     if files:
-        return black & _FILES[(files & -files).bit_length() - 1]
+        return black & BB_FILES[(files & -files).bit_length() - 1]
     # A White walk attacking a Black one (as a Black walk attacks a White one: a pawn on x
     # attacks y diagonally ahead exactly when one of the other colour on y attacks x).
     met = black & ((white & _NOT_FILE_A) << 7 | (white & _NOT_FILE_H) << 9)
     if met:
         file = ((met & -met).bit_length() - 1) & 7
-        return black & _FILES[file] | white & _NEIGHBOUR_FILES[file]
+        return black & BB_FILES[file] | white & _NEIGHBOUR_FILES[file]
     return 0
 
 
