@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -102,6 +103,26 @@ async def _play(settings: MatchSettings) -> MatchResult:
     return await run_match(settings, on_game=_plain_progress(settings))
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _warn_of_concurrency(settings: MatchSettings) -> None:
+    """More games at once than cores: the engines think on shared cores, on the clock."""
+    games = min(settings.concurrency, settings.total_games)
+    cores = _cores()
+    if games > cores:
+        print(
+            f"chesslaws: warning: -concurrency {settings.concurrency} plays {games} games at "
+            f"once on {cores} core{'s' if cores != 1 else ''}: the engines share them, on "
+            "the clock, and may lose on time",
+            file=sys.stderr,
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the match; print the summary."""
     argv: list[str] = args.options
@@ -110,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if argv else 2
     try:
         options = parse_match_options(argv)
+        _warn_of_concurrency(options.settings)
         result = asyncio.run(_play(options.settings))
     except (MatchError, EngineError) as error:
         return fail(str(error))

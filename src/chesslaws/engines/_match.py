@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO
 
+from chesslaws._errors import MatchError
 from chesslaws.clock import MONOTONIC, TimeSource
 
 from ._game import GameReport, play_game
@@ -57,7 +58,7 @@ class _Match:
         self.pairs: list[tuple[float, float]] = []
         self.pgn: IO[str] | None = None
         if settings.pgnout:
-            self.pgn = open(settings.pgnout, "a", encoding="utf-8")  # noqa: SIM115 - closed in run
+            self.pgn = _open_pgnout(settings.pgnout)
 
     def engine(self, index: int) -> UciEngine:
         spec = self.settings.engines[index]
@@ -162,6 +163,16 @@ class _Match:
         return self.result
 
 
+def _open_pgnout(path: str) -> IO[str]:
+    """The PGN file, opened to add games to (closed when the match ends)."""
+    try:
+        return open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise MatchError(
+            f"-pgnout {path}: cannot write: {error.strerror or error}", option="-pgnout"
+        ) from None
+
+
 async def run_match(
     settings: MatchSettings,
     *,
@@ -170,7 +181,8 @@ async def run_match(
 ) -> MatchResult:
     """Play the match; ``on_game(number, report, summary)`` is called as each game ends.
 
-    Raises :class:`EngineError` when an engine cannot be started or set up.
+    Raises :class:`EngineError` when an engine cannot be started or set up, and
+    :class:`MatchError` when the PGN file cannot be written.
     """
     for index in (0, 1):  # a missing control is refused before anything starts
         settings.control_of(index)

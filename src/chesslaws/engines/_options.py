@@ -93,6 +93,10 @@ def _check_keys(option: str, pairs: dict[str, str], allowed: Sequence[str]) -> N
         raise MatchError(f"{option}: proto={pairs['proto']}: only uci is spoken", option=option)
 
 
+def _is_option(word: str) -> bool:
+    return word.startswith("-") and not word[1:].replace(".", "", 1).isdigit()
+
+
 class _Parser:
     def __init__(self, argv: Sequence[str]) -> None:
         self.argv = list(argv)
@@ -105,9 +109,10 @@ class _Parser:
         self.json = False
 
     def words(self) -> list[str]:
-        """The words after the current option, up to the next one."""
+        """The words after the current option, up to the next one (a negative number is a
+        value, not an option, so that ``-games -1`` is refused for its value)."""
         out = []
-        while self.i < len(self.argv) and not self.argv[self.i].startswith("-"):
+        while self.i < len(self.argv) and not _is_option(self.argv[self.i]):
             out.append(self.argv[self.i])
             self.i += 1
         return out
