@@ -75,8 +75,8 @@ def test_a_verbose_engine_is_charged_its_own_time_not_the_reading(tmp_path: Path
     result, _ = _play(settings(verbose, verbose, tc="10+0", maxmoves=1))
     game = _only(result)
     assert game.termination == "adjudication", game.detail  # the move limit, not a flag
-    assert [move.info is not None for move in game.moves] == [True, True]
-    assert max(move.elapsed for move in game.moves) < 3_000  # written in well under a second
+    assert [note.info is not None for note in game.notes] == [True, True]
+    assert max(note.elapsed for note in game.notes) < 3_000  # written in well under a second
 
 
 def test_nothing_an_engine_started_outlives_the_match(tmp_path: Path) -> None:

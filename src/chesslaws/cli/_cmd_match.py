@@ -3,14 +3,16 @@
     chesslaws match -engine cmd=CMD [name=NAME] [tc=TC] [option.NAME=VALUE]... -engine ...
         -each tc=TC [grace=MS] -games N [-rounds R] [-repeat]
         [-openings file=F format=epd|pgn order=sequential|random plies=N] [-concurrency N]
-        [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y] [-resign movecount=N score=CP]
+        [-pgnout FILE] [-eventsout DIR] [-sprt elo0=A elo1=B alpha=X beta=Y]
+        [-resign movecount=N score=CP]
         [-draw movenumber=N movecount=N score=CP] [-maxmoves N] [-recover]
         [-illegal lose|fide] [-claims auto|never] [-srand N] [-event NAME] [--json]
 
 TC is the clock's syntax (40/5400+30:1800+30, 300d5, 300b5) or cutechess's moves/time+inc
 with fractional seconds (10+0.1, 40/60+0.6, 1:30+1); tc= in an -engine is that engine's own
 control (time odds: any two controls, each engine's clock runs its own). Each game goes to
-the PGN file as soon as it ends. Progress goes to standard error (a rich progress bar on a
+the PGN file as soon as it ends, and its event log to DIR/game-N.jsonl (chesslaws arbitrate
+rules it the same way). Progress goes to standard error (a rich progress bar on a
 terminal when rich is installed, else one line per game); the summary is the last lines of
 standard output, or one JSON object with --json. Exit status: 0, 1 when an engine fault
 stopped the match (see -recover), 2 for bad options or an engine that cannot be started. See

@@ -4,7 +4,8 @@
 
     -engine cmd=CMD [name=NAME] [tc=TC] [stall=MS] [option.NAME=VALUE]...   (twice)
     -each [tc=TC] [grace=MS | timemargin=MS] [stall=MS] [option.NAME=VALUE]...
-    -games N  -rounds R  -repeat  -concurrency N  -pgnout FILE  -maxmoves N  -recover
+    -games N  -rounds R  -repeat  -concurrency N  -pgnout FILE  -eventsout DIR  -maxmoves N
+    -recover
     -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N]
     -sprt elo0=A elo1=B [alpha=X] [beta=Y]
     -resign movecount=N score=CP     -draw movenumber=N movecount=N score=CP
@@ -133,6 +134,7 @@ class _Parser:
             "-maxmoves": self.number,
             "-srand": self.number,
             "-pgnout": self.text,
+            "-eventsout": self.text,
             "-event": self.text,
             "-repeat": self.repeat,
             "-recover": self.flag,
@@ -217,6 +219,7 @@ class _Parser:
             repeat="-repeat" in self.values,
             concurrency=numbers.get("-concurrency", 1),
             pgnout=texts.get("-pgnout"),
+            eventsout=texts.get("-eventsout"),
             maxmoves=numbers.get("-maxmoves"),
             recover="-recover" in self.values,
             seed=numbers.get("-srand"),
