@@ -7,14 +7,15 @@
 On its K-th ``go`` (1-based, counted over the whole process) it plays an illegal move, exits,
 stops answering anything (``isready`` included), prints garbage and a ``bestmove`` that is no
 move, thinks until told ``stop``, writes ``info`` and unknown lines without end (deaf to
-``stop``), or writes ``--flood-mb`` megabytes of ``info`` (of unknown lines with ``--noise``)
-before its move. Otherwise it plays the first legal move in UCI order after ``--think`` ms,
-reporting the score ``--score``; the move is chosen when ``position`` arrives, so answering
-``go`` is instant. With ``--script`` (a file of UCI moves of one game) it plays the
-script's move for the ply it is asked about, with no move generation at all: the benchmark's
-engine, answering in microseconds. With ``--log`` it appends every ``go`` line it receives to
-the file, so that tests can check what it was told. With ``--child`` it starts a child process
-that sleeps a minute (holding the output open), and writes the child's process id to the file.
+``stop``; ``--stream-at 0``: in answer to ``uci``), or writes ``--flood-mb`` megabytes of
+``info`` (of unknown lines with ``--noise``) before its move. Otherwise it plays the first legal
+move in UCI order after ``--think`` ms, reporting the score ``--score``; the move is chosen when
+``position`` arrives, so answering ``go`` is instant. With ``--script`` (a file of UCI moves of
+one game) it plays the script's move for the ply it is asked about, with no move generation at
+all: the benchmark's engine, answering in microseconds. With ``--log`` it appends every ``go``
+line it receives to the file, so that tests can check what it was told. With ``--child`` it
+starts a child process that sleeps a minute (holding the output open), and writes the child's
+process id to the file.
 """
 
 from __future__ import annotations
@@ -139,6 +140,8 @@ def main() -> None:
             continue
         command = tokens[0]
         if command == "uci":
+            if 0 in args.stream_at:  # --stream-at 0: from the first word on
+                _stream()
             out.write(f"id name {args.name}\noption name Hash type spin default 1 min 1 max 8\n")
             out.write("uciok\n")
         elif command == "isready":

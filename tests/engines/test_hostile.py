@@ -13,7 +13,7 @@ import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
-from chesslaws.engines import MatchResult, MatchSettings, UciEngine, run_match
+from chesslaws.engines import EngineError, MatchResult, MatchSettings, UciEngine, run_match
 
 from ._helpers import FAKE, fake, settings
 
@@ -49,6 +49,23 @@ def test_an_engine_deaf_to_stop_is_killed_at_one_deadline_and_loses_on_time() ->
     assert game.termination == "time forfeit"
     assert "no answer to 'stop' within 300 ms" in game.detail
     assert "crashed or stalled" in result.stopped  # killed: the match stops without -recover
+
+
+def test_an_engine_that_never_ends_its_answer_to_uci_is_refused_in_time() -> None:
+    async def start() -> str:
+        engine = UciEngine([sys.executable, str(FAKE), "--stream-at", "0"], startup=3_000)
+        try:
+            await engine.start()
+        except EngineError as error:
+            return str(error)
+        finally:
+            await engine.kill()
+        return "started"
+
+    started = time.monotonic()
+    message = asyncio.run(asyncio.wait_for(start(), _LIMIT))
+    assert time.monotonic() - started < 10.0
+    assert "no 'uciok' within 3000 ms" in message or "lines before 'uciok'" in message
 
 
 def test_lines_the_protocol_does_not_know_do_not_pile_up() -> None:

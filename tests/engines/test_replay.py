@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from chesslaws import pgn
 from chesslaws.cli._cmd_arbitrate import arbitrate
+from chesslaws.clock import parse_clock_comment
 from chesslaws.endings import MATE_BUDGET
 from chesslaws.engines import (
     DrawAdjudication,
@@ -72,8 +74,22 @@ def test_the_pgn_is_the_arbiters_with_the_engines_notes(tmp_path: Path) -> None:
     record = pgn.read_game(out.read_text())
     assert record.ok and len(record.main.moves) == 4
     first = record.main.comments[0]
-    assert first.startswith("[%clk 0:01:00] [%emt 0:00:00") and first.endswith("+0.23/1")
+    clk, emt = parse_clock_comment(first)
+    assert clk is not None and emt is not None and clk == 60_000 - emt  # 60 s, no increment
+    assert re.fullmatch(r"\[%clk [0-9:.]+\] \[%emt [0-9:.]+\] \+0\.23/1", first)
     assert list(record.tags)[:7] == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     assert (record.tags["TimeControl"], record.tags["Termination"]) == ("60", "adjudication")
     assert (record.tags["Grace"], record.tags["PlyCount"]) == ("0.01", "4")
     assert "move limit: 2 moves: arbiter (12)" in " ".join(record.main.comments[3].split())
+
+
+def test_a_book_that_does_not_lead_to_the_start_is_refused() -> None:
+    from chesslaws import ChessLawsError
+    from chesslaws.arbiter import GameState, Start, game_to_pgn, step
+    from chesslaws.engines import Opening
+
+    book = Opening(None, ("e2e4",))
+    state, _ = step(GameState(), Start(time_control="60", fen=book.position().fen()))
+    assert "1. e4 {book} *" in game_to_pgn(state, book=book)
+    with pytest.raises(ChessLawsError, match="the book moves d2d4 lead to"):
+        game_to_pgn(state, book=Opening(None, ("d2d4",)))

@@ -236,7 +236,7 @@ class _Search:
     def hear(self, raw: bytes) -> None:
         """An ``info`` line (kept when it has a score) or a line no search answer is."""
         if raw.startswith(b"info"):
-            if b" score " in raw:
+            if b" score " in raw and not raw.startswith(b"info string"):
                 self.scored = raw
         elif raw.strip():
             self.ignored.append(_text(raw)[:200])
