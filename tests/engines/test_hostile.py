@@ -41,14 +41,20 @@ def _gone(pid: int) -> bool:
 
 
 def test_an_engine_deaf_to_stop_is_killed_at_one_deadline_and_loses_on_time() -> None:
-    streaming = replace(fake("--stream-at", "1"), stall=300)  # info and noise, without end
-    result, seconds = _play(settings(streaming, fake(), tc="0.5+0"))
+    streaming = fake("--stream-at", "1")  # info and noise without end; the stall timeout 10 s
+    result, seconds = _play(settings(streaming, fake(), tc="1+0"))
     game = _only(result)
-    assert seconds < 5.0  # the flag at 0.5 s, 'stop' unanswered for 0.3 s: killed
+    assert seconds < 6.0  # the flag at 1 s, 'stop' unanswered for 1 s more: killed
     assert (game.result, game.reason, game.article) == ("0-1", "flag", "6.9")
     assert game.termination == "time forfeit"
-    assert "no answer to 'stop' within 300 ms" in game.detail
+    assert "no answer to 'stop' within 1000 ms" in game.detail
     assert "crashed or stalled" in result.stopped  # killed: the match stops without -recover
+
+
+def test_a_shorter_stall_timeout_shortens_the_wait_for_stop() -> None:
+    streaming = replace(fake("--stream-at", "1"), stall=300)
+    game = _only(_play(settings(streaming, fake(), tc="0.5+0"))[0])
+    assert "no answer to 'stop' within 300 ms" in game.detail
 
 
 def test_an_engine_that_never_ends_its_answer_to_uci_is_refused_in_time() -> None:

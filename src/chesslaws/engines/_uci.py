@@ -14,8 +14,8 @@ Lines the protocol does not know are ignored, as UCI asks; the last few are kept
 text, and no more, however many the engine writes.
 
 Whatever the engine does, a search has one deadline: at the flag (plus the grace) ``stop`` is
-sent, and an engine that has not answered ``bestmove`` within the stall timeout after that is
-killed. The output is read in chunks and cut into lines here, so an engine that writes megabytes
+sent, and an engine that has not answered ``bestmove`` within :data:`STOP_ANSWER` ms (or its
+stall timeout, if shorter) after that is killed. The output is read in chunks and cut into lines here, so an engine that writes megabytes
 of ``info`` is charged for its own time, not for the driver's reading. Each engine runs in a
 process group of its own, and killing the engine kills the group: nothing it started outlives it.
 """
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from chesslaws._errors import EngineError
 from chesslaws.clock import MONOTONIC, TimeSource
 
-__all__ = ["Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
+__all__ = ["STOP_ANSWER", "Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
 
 _LINE_LIMIT = 1 << 20
 """The longest line read (bytes); a longer one is cut and read as garbage."""
@@ -46,6 +46,8 @@ _KEPT = 5
 """How many unknown lines a reply keeps for its reason text."""
 _DECLARED_LIMIT = 10_000
 """The most lines an engine may write before ``uciok`` (its ``id`` and ``option`` lines)."""
+STOP_ANSWER = 1_000
+"""How long (ms) an engine has to answer ``stop`` with ``bestmove`` after its deadline."""
 _UCI_MOVE = frozenset("abcdefgh12345678qrbn")
 
 
@@ -248,8 +250,8 @@ class UciEngine:
     ``command`` is the program and its arguments (a list, or a string split as a shell would).
     ``options`` are set with ``setoption`` after ``uci``; a name the engine did not declare is
     an :class:`EngineError`. ``stall`` (ms) is how long the engine may stay silent before it is
-    sent ``isready``, how long it then has to answer ``readyok``, and how long it has to answer
-    ``stop`` with ``bestmove``; ``startup`` (ms) how long it has to answer ``uci`` and the first
+    sent ``isready``, how long it then has to answer ``readyok``, and at most how long it has
+    to answer ``stop`` with ``bestmove`` (:data:`STOP_ANSWER`); ``startup`` (ms) how long it has to answer ``uci`` and the first
     ``isready``.
     """
 
@@ -419,9 +421,10 @@ class UciEngine:
     async def search(self, position: str, go: str, deadline: float) -> Reply:
         """Send ``position`` and ``go``; wait for ``bestmove`` at most ``deadline`` seconds.
 
-        At the deadline ``stop`` is sent and the late ``bestmove`` awaited (up to the stall
-        timeout in all, however much else the engine writes) so that the engine is in step for
-        the next game; past that the engine is killed. The reply is a timeout either way.
+        At the deadline ``stop`` is sent and the late ``bestmove`` awaited (up to
+        :data:`STOP_ANSWER` ms in all, however much else the engine writes) so that the engine
+        is in step for the next game; past that the engine is killed. The reply is a timeout
+        either way.
         """
         try:
             await self._send(position)
@@ -511,14 +514,16 @@ class UciEngine:
 
     async def _late(self, search: _Search) -> Reply:
         """The deadline passed: ``stop``, and read the late ``bestmove`` to keep in step; an
-        engine that has not answered it within the stall timeout is killed."""
+        engine that has not answered it within :data:`STOP_ANSWER` ms (or the stall timeout,
+        if shorter) is killed."""
         reply = self._reply(ReplyKind.TIMEOUT, search, "no move in time")
+        within = min(self.stall, STOP_ANSWER)
         if await self._try_send("stop"):
             try:
-                await self._read_bestmove(self.stall)
+                await self._read_bestmove(within)
             except TimeoutError:
                 await self.kill()  # it answers nothing: a fresh process for the next game
-                detail = f"no move in time, and no answer to 'stop' within {self.stall} ms"
+                detail = f"no move in time, and no answer to 'stop' within {within} ms"
                 return replace(reply, detail=detail)
         return reply
 
