@@ -15,9 +15,10 @@ text, and no more, however many the engine writes.
 
 Whatever the engine does, a search has one deadline: at the flag (plus the grace) ``stop`` is
 sent, and an engine that has not answered ``bestmove`` within :data:`STOP_ANSWER` ms (or its
-stall timeout, if shorter) after that is killed. The output is read in chunks and cut into lines here, so an engine that writes megabytes
-of ``info`` is charged for its own time, not for the driver's reading. Each engine runs in a
-process group of its own, and killing the engine kills the group: nothing it started outlives it.
+stall timeout, if shorter) after that is killed. The output is read in chunks and cut into lines
+here, so an engine that writes megabytes of ``info`` is charged for its own time, not for the
+driver's reading. Each engine runs in a process group of its own, and killing the engine kills
+the group: nothing it started outlives it.
 """
 
 from __future__ import annotations
@@ -251,8 +252,8 @@ class UciEngine:
     ``options`` are set with ``setoption`` after ``uci``; a name the engine did not declare is
     an :class:`EngineError`. ``stall`` (ms) is how long the engine may stay silent before it is
     sent ``isready``, how long it then has to answer ``readyok``, and at most how long it has
-    to answer ``stop`` with ``bestmove`` (:data:`STOP_ANSWER`); ``startup`` (ms) how long it has to answer ``uci`` and the first
-    ``isready``.
+    to answer ``stop`` with ``bestmove`` (:data:`STOP_ANSWER`); ``startup`` (ms) how long it
+    has to answer ``uci`` and the first ``isready``.
     """
 
     def __init__(
