@@ -208,9 +208,10 @@ class _Referee:
         self.at = Millis(0)
         self.low = [0, 0]  # moves in a row below the resign score, per colour
         self.quiet = 0  # plies in a row within the draw score
+        # The UCI 'position' command of the position on the board: the book, then each move
+        # as it comes to stand on the scoresheet.
         head = "position startpos" if opening.fen is None else f"position fen {opening.fen}"
         self.command = f"{head} moves {' '.join(opening.moves)}" if opening.moves else head
-        """The UCI ``position`` command of the position on the board."""
         self.told_moves = bool(opening.moves)
         self.feed(start)
 
