@@ -131,7 +131,7 @@ def test_against_the_scripted_engine_every_game_ends_lawfully(tmp_path: Path) ->
 def test_a_real_match_log_replays_with_arbitrate_to_the_same_rulings(tmp_path: Path) -> None:
     out, events = tmp_path / "games.pgn", tmp_path / "events"
     match = settings(
-        _stockfish("sf-a"), _stockfish("sf-b"), tc="2+0.02", games=2, maxmoves=25,
+        _stockfish("sf-a"), _stockfish("sf-b"), tc="2+0.02", games=2, maxmoves=12,
         pgnout=str(out), eventsout=str(events),
     )  # fmt: skip
     result = play(match)
