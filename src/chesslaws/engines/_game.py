@@ -177,9 +177,10 @@ def _clock(state: GameState) -> Clock:
     return face.clock
 
 
-def _halfmoves(state: GameState) -> int:
-    """The halfmove clock of the position on the board (9.3)."""
-    return state.board.position.halfmove_clock
+def _counters(state: GameState) -> tuple[int, int]:
+    """The halfmove clock (9.3) and the move number of the position on the board."""
+    position = state.board.position
+    return position.halfmove_clock, position.fullmove_number
 
 
 def _start_event(settings: MatchSettings, opening: Opening, controls: list[TimeControl]) -> Start:
@@ -271,7 +272,7 @@ class _Referee:
         at = self.at
         if self.state.board.repetitions >= 3 and self._claim(Claim(at, color, ClaimKind.THREEFOLD)):
             return True
-        return _halfmoves(self.state) >= 100 and self._claim(Claim(at, color, ClaimKind.FIFTY))
+        return _counters(self.state)[0] >= 100 and self._claim(Claim(at, color, ClaimKind.FIFTY))
 
     def _claim_with(self, after: GameState, color: Color, uci: str) -> bool:
         """The engine claims with its move written, not played (9.2.1.1, 9.3.1), when the move
@@ -284,7 +285,7 @@ class _Referee:
             Claim(at, color, ClaimKind.THREEFOLD, move=uci)
         ):
             return True
-        return _halfmoves(after) >= 100 and self._claim(
+        return _counters(after)[0] >= 100 and self._claim(
             Claim(at, color, ClaimKind.FIFTY, move=uci)
         )
 
@@ -419,7 +420,7 @@ def _adjudicate(referee: _Referee, color: Color, reply: Reply, name: str) -> Non
     draw = settings.draw
     if draw is not None:
         referee.quiet = referee.quiet + 1 if score is not None and abs(score) <= draw.score else 0
-        number = referee.state.board.position.fullmove_number
+        number = _counters(referee.state)[1]
         if referee.quiet >= 2 * draw.movecount and number > draw.movenumber:
             referee.feed(Offer(referee.at, color))
             referee.feed(Accept(referee.at, color.other))
