@@ -1,16 +1,21 @@
 """A scripted UCI engine for the match tests: plays a legal move at once, or misbehaves on cue.
 
 ``python fake_engine.py [--name N] [--illegal-at K,...] [--crash-at K] [--stall-at K]
-[--garbage-at K] [--late-at K] [--think MS] [--score CP] [--script FILE] [--log FILE]``
+[--garbage-at K] [--late-at K] [--stream-at K] [--flood-at K [--flood-mb MB] [--noise]]
+[--think MS] [--score CP] [--script FILE] [--log FILE] [--child FILE]``
 
 On its K-th ``go`` (1-based, counted over the whole process) it plays an illegal move, exits,
 stops answering anything (``isready`` included), prints garbage and a ``bestmove`` that is no
-move, or thinks until told ``stop``. Otherwise it plays the first legal move in UCI order after
-``--think`` ms, reporting the score ``--score``; the move is chosen when ``position`` arrives,
-so answering ``go`` is instant. With ``--script`` (a file of UCI moves of one game) it plays the
-script's move for the ply it is asked about, with no move generation at all: the benchmark's
-engine, answering in microseconds. With ``--log`` it appends every ``go`` line it receives to
-the file, so that tests can check what it was told.
+move, thinks until told ``stop``, writes ``info`` and unknown lines without end (deaf to
+``stop``; ``--stream-at 0``: in answer to ``uci``), or writes ``--flood-mb`` megabytes of
+``info`` (of unknown lines with ``--noise``) before its move. Otherwise it plays the first legal
+move in UCI order after ``--think`` ms, reporting the score ``--score``; the move is chosen when
+``position`` arrives, so answering ``go`` is instant. With ``--script`` (a file of UCI moves of
+one game) it plays the script's move for the ply it is asked about, with no move generation at
+all: the benchmark's engine, answering in microseconds. With ``--log`` it appends every ``go``
+line it receives to the file, so that tests can check what it was told. With ``--child`` it
+starts a child process that sleeps a minute (holding the output open), and writes the child's
+process id to the file.
 """
 
 from __future__ import annotations
@@ -72,6 +77,35 @@ def _scripted(script: list[str]) -> None:
         out.flush()
 
 
+def _stream() -> None:
+    """``info`` and lines no protocol knows, without end, whatever the driver says."""
+    out = sys.stdout
+    number = 0
+    while True:
+        number += 1
+        out.write(f"info depth {number % 99} score cp 1 nodes {number}\nnoise {number}\n")
+        if number % 100 == 0:
+            out.flush()
+
+
+def _flood(megabytes: float, noise: bool) -> None:
+    """``megabytes`` of ``info`` lines (a verbose engine's search), or of lines no protocol
+    knows (``noise``), written at once."""
+    line = b"info depth 20 seldepth 30 multipv 1 score cp 13 nodes 123456 nps 1000000 pv e2e4\n"
+    if noise:
+        line = b"noise: a line the UCI protocol does not know, which a driver must skip\n"
+    sys.stdout.flush()
+    sys.stdout.buffer.write(line * int(megabytes * 1_000_000 / len(line)))
+
+
+def _start_child(path: str) -> None:
+    import subprocess
+
+    child = subprocess.Popen(["sleep", "60"], stdout=sys.stdout, stdin=subprocess.DEVNULL)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(str(child.pid))
+
+
 def _numbers(text: str) -> tuple[int, ...]:
     return tuple(int(word) for word in text.split(","))
 
@@ -79,13 +113,18 @@ def _numbers(text: str) -> tuple[int, ...]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--name", default="fake")
-    for cue in ("illegal", "crash", "stall", "garbage", "late"):
+    for cue in ("illegal", "crash", "stall", "garbage", "late", "stream", "flood"):
         parser.add_argument(f"--{cue}-at", type=_numbers, default=())
     parser.add_argument("--think", type=int, default=0)
     parser.add_argument("--score", type=int, default=0)
     parser.add_argument("--script", default=None)
     parser.add_argument("--log", default=None)
+    parser.add_argument("--flood-mb", type=float, default=10)
+    parser.add_argument("--noise", action="store_true")
+    parser.add_argument("--child", default=None)
     args = parser.parse_args()
+    if args.child is not None:
+        _start_child(args.child)
     if args.script is not None:
         with open(args.script, encoding="utf-8") as handle:
             _scripted(handle.read().split())
@@ -101,6 +140,8 @@ def main() -> None:
             continue
         command = tokens[0]
         if command == "uci":
+            if 0 in args.stream_at:  # --stream-at 0: from the first word on
+                _stream()
             out.write(f"id name {args.name}\noption name Hash type spin default 1 min 1 max 8\n")
             out.write("uciok\n")
         elif command == "isready":
@@ -124,6 +165,10 @@ def main() -> None:
                 thinking = True
                 out.flush()
                 continue
+            if gos in args.stream_at:
+                _stream()
+            if gos in args.flood_at:
+                _flood(args.flood_mb, args.noise)
             if gos in args.garbage_at:
                 out.write("\x00\x01garbage \xff\xfe\n")
                 out.write("bestmove zz99\n")

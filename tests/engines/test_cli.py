@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -48,7 +49,7 @@ def test_the_contract_summary_and_pgn(tmp_path: Path) -> None:
     # "two" plays an illegal move on its third "go" (in game 1); the other games reach the limit
     assert lines[-2].startswith("Games: 4, wins: 1, losses: 0, draws: 3, score: 0.625")
     assert lines[-1].startswith("Elo difference: +88.7 +/- ") and "LOS: 84.1%" in lines[-1]
-    assert "Finished game 4 of 4" in done.stderr
+    assert "Finished game 4 of 4" in done.stderr and "warning" not in done.stderr
     games = list(pgn.read_games(str(out)))
     assert len(games) == 4 and all(g.ok for g in games)
     assert [g.tags["Termination"] for g in games].count("rules infraction") == 1
@@ -95,12 +96,29 @@ def test_time_odds(tmp_path: Path) -> None:
         (["-games", "many"], "-games: 'many' is not a whole number"),
         (["-engine", "cmd=/nonexistent/engine", "-engine", "cmd=y", "-each", "tc=10"],
          "cannot start '/nonexistent/engine'"),
+        (["-games", "-1"], "-games: -1 is below 1"),
+        (["-maxmoves", "-3", "-games", "2"], "-maxmoves: -3 is below 1"),
+        (["-engine", "cmd=x", "-engine", "cmd=y", "-each", "tc=10",
+          "-pgnout", "/nonexistent/folder/games.pgn"],
+         "-pgnout /nonexistent/folder/games.pgn: cannot write: No such file or directory"),
     ],
 )
 def test_bad_options_name_the_option(args: list[str], message: str) -> None:
     done = _match(*args)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1  # one line, the error
+
+
+def test_more_games_at_once_than_cores_is_warned_of() -> None:
+    cores = len(os.sched_getaffinity(0))
+    done = _match(
+        "-engine", _fake(), "-engine", _fake(), "-each", "tc=10+0",
+        "-games", str(cores + 1), "-concurrency", str(cores + 1), "-maxmoves", "1",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    warning = f"warning: -concurrency {cores + 1} plays {cores + 1} games at once on {cores} core"
+    assert warning in done.stderr
 
 
 def test_an_option_the_engine_does_not_declare() -> None:

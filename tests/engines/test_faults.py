@@ -90,7 +90,7 @@ def test_a_stall_is_found_by_the_isready_ping() -> None:
     game = _only(play(settings(first, fake(), tc="600+0")))
     assert (game.result, game.termination) == ("0-1", "abandoned")
     assert "isready" in game.detail
-    assert game.moves == []
+    assert game.moves == () and game.notes == ()
 
 
 def test_a_stall_at_a_short_control_is_a_time_forfeit_under_6_9() -> None:
@@ -132,8 +132,8 @@ def test_grace_lets_a_late_move_stand_and_is_recorded(tmp_path: Path) -> None:
     match = settings(slow, fake(), tc="0.1+1", grace=600, maxmoves=2, pgnout=str(out))
     game = _only(play(match))
     assert game.termination == "adjudication" and game.result == "1/2-1/2"
-    assert game.moves[0].note.startswith("grace: ")
-    assert game.moves[0].clock == 1 + 1000  # charged 1 ms before the flag, then the increment
+    assert game.notes[0].note.startswith("grace: ")
+    assert game.state.sheet[0].clock == 1 + 1000  # charged 1 ms before the flag, then the increment
     text = out.read_text()
     assert '[Grace "0.6"]' in text and "grace: " in text
 

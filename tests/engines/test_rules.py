@@ -37,8 +37,10 @@ def test_threefold_is_claimed_with_the_move_by_the_engine_that_could(tmp_path: P
     assert claim.by is not None and claim.by.label == "black"
     assert game.claimed_move == "b8a8" and len(game.moves) == 7
     record = pgn.read_game(out.read_text())
-    assert record.ok and len(record.main.moves) == 8  # the written move is in the record
-    assert "written with the claim, not played" in record.main.comments[7]
+    assert record.ok and len(record.main.moves) == 7  # the written move is not played (9.2.1.1)
+    assert "claims with b8a8 written, not played: threefold (9.2.1)" in " ".join(
+        record.main.comments[6].split()
+    )
     assert record.tags["Termination"] == "normal"
 
 
@@ -51,7 +53,7 @@ def test_without_claims_the_game_goes_on_to_fivefold() -> None:
 def test_fifty_moves_are_claimed_with_the_move() -> None:
     game = _only(play(settings(fake(), fake(), fen="k7/p7/P7/8/8/8/8/K7 w - - 99 80")))
     assert (game.result, game.reason, game.article) == ("1/2-1/2", "fifty_moves", "9.3.1")
-    assert game.claimed_move == "a1a2" and game.moves == []
+    assert game.claimed_move == "a1a2" and game.moves == ()
 
 
 def test_fifty_moves_already_on_the_board_are_claimed_before_moving() -> None:
@@ -63,7 +65,7 @@ def test_a_dead_position_ends_the_game_at_once() -> None:
     # 1. Kxa7?? no: White plays the first legal move Ka1-a2; here only kings and a knight.
     game = _only(play(settings(fake(), fake(), fen="k7/8/8/8/8/8/8/KN6 w - - 0 1")))
     assert (game.result, game.reason, game.article) == ("1/2-1/2", "dead_position", "5.2.2")
-    assert game.moves == []
+    assert game.moves == ()
 
 
 def test_resignation_by_score_is_ruled_under_5_1_2() -> None:

@@ -7,6 +7,10 @@ second period's time, the simple delay.
 
 from __future__ import annotations
 
+import io
+import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,5 +124,35 @@ def test_against_the_scripted_engine_every_game_ends_lawfully(tmp_path: Path) ->
         # the writer wraps long lines, comments included: compare words
         assert "checkmate (5.1.1)" in " ".join(record.end().comment.split())
     for _, report in result.reports:
-        scored = [m for m in report.moves if m.info is not None and m.info.depth]
+        scored = [n for n in report.notes if n.info is not None and n.info.depth]
         assert scored, "stockfish's info lines (score, depth) are kept"
+
+
+def test_a_real_match_log_replays_with_arbitrate_to_the_same_rulings(tmp_path: Path) -> None:
+    out, events = tmp_path / "games.pgn", tmp_path / "events"
+    match = settings(
+        _stockfish("sf-a"), _stockfish("sf-b"), tc="2+0.02", games=2, maxmoves=12,
+        pgnout=str(out), eventsout=str(events),
+    )  # fmt: skip
+    result = play(match)
+    records = {r.headers["Round"]: r for r in _lawful(out, 2)}
+    for number, report in result.reports:
+        log = events / f"game-{number + 1}.jsonl"
+        ruled = _chesslaws("arbitrate", str(log)).stdout.splitlines()
+        assert [json.loads(line) for line in ruled] == [r.to_json() for r in report.rulings]
+        assert json.loads(ruled[-1])["result"] == report.result
+        record = records[str(number + 1)]
+        written = _chesslaws("arbitrate", "--pgn", str(log)).stdout
+        replayed = chess.pgn.read_game(io.StringIO(written))
+        assert replayed is not None
+        assert [m.uci() for m in replayed.mainline_moves()] == [
+            m.uci() for m in record.mainline_moves()
+        ]
+        assert replayed.headers["Result"] == record.headers["Result"] == report.result
+        assert replayed.headers["TimeControl"] == record.headers["TimeControl"] == "2+0.02"
+
+
+def _chesslaws(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chesslaws", *args], capture_output=True, text=True, timeout=120
+    )

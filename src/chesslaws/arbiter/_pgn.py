@@ -7,7 +7,8 @@ final comment giving the reason and its Article.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
@@ -18,10 +19,28 @@ from chesslaws.endings import Reason
 from ._events import Start, Variant
 from ._state import GameState
 
-__all__ = ["game_to_pgn"]
+__all__ = ["BookLine", "game_to_pgn"]
 
 
-def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
+class BookLine(Protocol):
+    """Moves played before a game's event log begins (an engine match's opening book): from
+    ``fen`` (``None``: the standard start), the UCI ``moves``."""
+
+    @property
+    def fen(self) -> str | None: ...
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+
+
+def game_to_pgn(
+    state: GameState,
+    tags: Mapping[str, str] | None = None,
+    *,
+    notes: Mapping[int, str] | None = None,
+    book: BookLine | None = None,
+    detail: str = "",
+) -> str:
     """The game in PGN export format: moves, ``[%clk]`` after each completed move, the result.
 
     Tags: the Seven Tag Roster, ``FEN``/``SetUp`` for a set position, ``TimeControl`` (the
@@ -29,7 +48,14 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     ``BlackTimeControl`` instead, as cutechess writes them), ``Termination`` (PGN's standard
     values) and the reason and Article of the ending as a final comment. Takes a
     :class:`GameState` (``game.state()``); ``tags`` gives what the log does not know
-    (``White``, ``Event``, ``Date``, ...).
+    (``White``, ``Event``, ``Date``, ...; a ``Termination`` given wins over the ending's, and
+    tags beyond these come last).
+
+    What else the caller knows of the game: ``notes[i]`` is written after the ``[%clk]`` of the
+    scoresheet's move ``i`` (0-based; an engine's ``[%emt]`` and evaluation); ``book`` the moves
+    (UCI) that led from ``book.fen`` (``None``: the standard start) to the log's start position,
+    written first, the last with the comment ``book``; ``detail`` is written before the reason
+    and Article of the ending (what the log does not say about it).
 
     >>> from chesslaws.arbiter import Game
     >>> game, _ = Game.replay(['{"type": "start", "time_control": "60"}',
@@ -45,11 +71,13 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     roster: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
     written = result if result in ("1-0", "0-1", "1/2-1/2") else "*"
     roster.update(White="?", Black="?")
-    roster.update({name: value for name, value in (tags or {}).items() if value})
+    given = {name: value for name, value in (tags or {}).items() if value}
+    roster.update({name: given.pop(name) for name in list(given) if name in roster})
     roster["Result"] = written
     tags = roster
-    if start is not None and start.fen is not None:
-        tags["FEN"] = start.fen
+    first_fen = _first_fen(start, book)
+    if first_fen is not None:
+        tags["FEN"] = first_fen
         tags["SetUp"] = "1"
     if chess960:
         tags["Variant"] = "Chess960"
@@ -59,9 +87,14 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
     if ending is not None:
         known = {r.value: r for r in Reason}.get(ending.reason)
         tags["Termination"] = known.pgn_termination if known is not None else "normal"
-    sans, standing, comments = _movetext(state)
+    if "Termination" in given:
+        tags["Termination"] = given.pop("Termination")
+    tags.update(given)
+    sans, standing, comments = _movetext(state, notes or {}, book)
     if ending is not None:
         note = f"{ending.reason.replace('_', ' ')} ({ending.article})"
+        if detail:
+            note = f"{detail}: {note}"
         if result == "0-0":
             note = f"0-0, both lose: {note}"  # PGN has no 0-0: the movetext ends with *
         last = len(sans) - 1
@@ -73,7 +106,7 @@ def game_to_pgn(state: GameState, tags: Mapping[str, str] | None = None) -> str:
         tags=tags,
         main=line,
         result=written,
-        fen=start.fen if start is not None else None,
+        fen=first_fen,
         chess960=chess960,
     )
     return pgn.write_game(record)
@@ -99,8 +132,39 @@ def _time_control(text: str | None) -> str:
         return text
 
 
-def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
-    """The scoresheet as moves a PGN reader can replay, with their ``[%clk]`` comments.
+def _first_fen(start: Start | None, book: BookLine | None) -> str | None:
+    """The FEN of the first position the PGN shows (``None``: the standard start)."""
+    if book is not None:
+        return book.fen
+    return start.fen if start is not None else None
+
+
+def _book(
+    position: Position, book: BookLine, start: Start | None
+) -> tuple[list[str], list[Move], dict[int, str]]:
+    """The book moves played on ``position``, which must then stand where the log starts."""
+    sans: list[str] = []
+    standing: list[Move] = []
+    for text in book.moves:
+        move = position.parse_uci(text)
+        sans.append(position.san(move))
+        standing.append(move)
+        position.push(move)
+    if start is not None and start.fen is not None and (
+        position.fen().split()[:4] != start.fen.split()[:4]
+    ):
+        raise ChessLawsError(
+            f"the book moves {' '.join(book.moves)} lead to {position.fen()}, not to the "
+            f"game's start {start.fen}"
+        )
+    return sans, standing, ({len(sans) - 1: "book"} if sans else {})
+
+
+def _movetext(
+    state: GameState, notes: Mapping[int, str], book: BookLine | None
+) -> tuple[list[str], list[Move], dict[int, str]]:
+    """The scoresheet as moves a PGN reader can replay, with their ``[%clk]`` comments and the
+    caller's ``notes``, after the ``book`` moves if any.
 
     A move that stood without being legal by the board's rules is written so that the PGN still
     reads (A.5.2): a legal move made with two hands (7.5.4) in SAN, with a comment naming the
@@ -109,14 +173,13 @@ def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
     """
     start = state.start
     chess960 = start is not None and start.variant is Variant.CHESS960
-    position = (
-        Position.from_fen(start.fen, chess960=chess960)
-        if start is not None and start.fen is not None
-        else Position()
-    )
+    first = _first_fen(start, book)
+    position = Position.from_fen(first, chess960=chess960) if first is not None else Position()
     sans: list[str] = []
     standing: list[Move] = []
     comments: dict[int, str] = {}
+    if book is not None:
+        sans, standing, comments = _book(position, book, start)
     sheet = state.sheet
     for index, ply in enumerate(sheet):
         move = ply.move if ply.move is not None else _as_legal(position, ply.uci)
@@ -133,7 +196,7 @@ def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
         standing.append(move)
         clk = format_clk(ply.clock) if ply.clock is not None else None
         stood = "made with two hands (7.5.4), stood unclaimed (A.5.2)" if ply.move is None else None
-        text = " ".join(part for part in (clk, stood) if part)
+        text = " ".join(part for part in (clk, stood, notes.get(index)) if part)
         if text:
             comments[len(sans) - 1] = text
         position.push(move)

@@ -3,14 +3,16 @@
     chesslaws match -engine cmd=CMD [name=NAME] [tc=TC] [option.NAME=VALUE]... -engine ...
         -each tc=TC [grace=MS] -games N [-rounds R] [-repeat]
         [-openings file=F format=epd|pgn order=sequential|random plies=N] [-concurrency N]
-        [-pgnout FILE] [-sprt elo0=A elo1=B alpha=X beta=Y] [-resign movecount=N score=CP]
+        [-pgnout FILE] [-eventsout DIR] [-sprt elo0=A elo1=B alpha=X beta=Y]
+        [-resign movecount=N score=CP]
         [-draw movenumber=N movecount=N score=CP] [-maxmoves N] [-recover]
         [-illegal lose|fide] [-claims auto|never] [-srand N] [-event NAME] [--json]
 
 TC is the clock's syntax (40/5400+30:1800+30, 300d5, 300b5) or cutechess's moves/time+inc
 with fractional seconds (10+0.1, 40/60+0.6, 1:30+1); tc= in an -engine is that engine's own
 control (time odds: any two controls, each engine's clock runs its own). Each game goes to
-the PGN file as soon as it ends. Progress goes to standard error (a rich progress bar on a
+the PGN file as soon as it ends, and its event log to DIR/game-N.jsonl (chesslaws arbitrate
+rules it the same way). Progress goes to standard error (a rich progress bar on a
 terminal when rich is installed, else one line per game); the summary is the last lines of
 standard output, or one JSON object with --json. Exit status: 0, 1 when an engine fault
 stopped the match (see -recover), 2 for bad options or an engine that cannot be started. See
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -102,6 +105,26 @@ async def _play(settings: MatchSettings) -> MatchResult:
     return await run_match(settings, on_game=_plain_progress(settings))
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _warn_of_concurrency(settings: MatchSettings) -> None:
+    """More games at once than cores: the engines think on shared cores, on the clock."""
+    games = min(settings.concurrency, settings.total_games)
+    cores = _cores()
+    if games > cores:
+        print(
+            f"chesslaws: warning: -concurrency {settings.concurrency} plays {games} games at "
+            f"once on {cores} core{'s' if cores != 1 else ''}: the engines share them, on "
+            "the clock, and may lose on time",
+            file=sys.stderr,
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the match; print the summary."""
     argv: list[str] = args.options
@@ -110,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if argv else 2
     try:
         options = parse_match_options(argv)
+        _warn_of_concurrency(options.settings)
         result = asyncio.run(_play(options.settings))
     except (MatchError, EngineError) as error:
         return fail(str(error))

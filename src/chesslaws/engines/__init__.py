@@ -1,8 +1,9 @@
 """Engine matches under FIDE clocks, refereed by the arbiter (Articles 5, 6, 7.5.5, 9).
 
-A UCI client of our own on asyncio subprocesses (:class:`UciEngine`), one game refereed by
-:class:`chesslaws.arbiter.Game` (:func:`play_game`), a match of many (:func:`run_match`) with
-openings, adjudication, an SPRT and PGN out with ``[%clk]`` and ``[%emt]``. ``chesslaws match``
+A UCI client of our own on asyncio subprocesses (:class:`UciEngine`), one game refereed by a
+fold of the arbiter's :func:`chesslaws.arbiter.step` (:func:`play_game`), a match of many
+(:func:`run_match`) with openings, adjudication, an SPRT, PGN out with ``[%clk]`` and ``[%emt]``
+by the arbiter's writer, and each game's event log. ``chesslaws match``
 is its command line; ``docs/match.md`` describes both.
 """
 
@@ -12,8 +13,10 @@ from chesslaws._errors import EngineError as EngineError
 from chesslaws._errors import MatchError as MatchError
 from chesslaws.engines._game import GameReport as GameReport
 from chesslaws.engines._game import MoveNote as MoveNote
+from chesslaws.engines._game import ending_text as ending_text
 from chesslaws.engines._game import play_game as play_game
 from chesslaws.engines._match import MatchResult as MatchResult
+from chesslaws.engines._match import game_pgn as game_pgn
 from chesslaws.engines._match import run_match as run_match
 from chesslaws.engines._openings import Opening as Opening
 from chesslaws.engines._openings import OpeningBook as OpeningBook
@@ -21,8 +24,6 @@ from chesslaws.engines._openings import read_epd as read_epd
 from chesslaws.engines._openings import read_pgn_openings as read_pgn_openings
 from chesslaws.engines._options import MatchOptions as MatchOptions
 from chesslaws.engines._options import parse_match_options as parse_match_options
-from chesslaws.engines._pgnout import ending_text as ending_text
-from chesslaws.engines._pgnout import game_pgn as game_pgn
 from chesslaws.engines._settings import ClaimPolicy as ClaimPolicy
 from chesslaws.engines._settings import DrawAdjudication as DrawAdjudication
 from chesslaws.engines._settings import EngineSpec as EngineSpec

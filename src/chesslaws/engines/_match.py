@@ -8,26 +8,31 @@ worker with its own two engine processes, reused from game to game (``ucinewgame
 An engine that crashed or stalled is restarted for its worker's next game with ``recover``;
 without it the match stops scheduling games (those under way finish) and says why. The SPRT,
 when given, stops the match as soon as it accepts a hypothesis. Every game is written to the
-PGN file as soon as it ends.
+PGN file as soon as it ends, by the arbiter's own writer (:func:`chesslaws.arbiter.game_to_pgn`),
+and its event log to the events folder, which ``chesslaws arbitrate`` rules the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO
 
+from chesslaws._errors import MatchError
+from chesslaws.arbiter import game_to_pgn
 from chesslaws.clock import MONOTONIC, TimeSource
+from chesslaws.clock._units import seconds_text
 
 from ._game import GameReport, play_game
 from ._openings import Opening
-from ._pgnout import game_pgn
 from ._settings import MatchSettings
 from ._stats import Summary, summarise
 from ._uci import UciEngine
 
-__all__ = ["MatchResult", "run_match"]
+__all__ = ["MatchResult", "game_pgn", "run_match"]
 
 
 @dataclass(slots=True)
@@ -56,8 +61,10 @@ class _Match:
         self.by_pair: dict[int, dict[int, float]] = {}
         self.pairs: list[tuple[float, float]] = []
         self.pgn: IO[str] | None = None
+        if settings.eventsout is not None:
+            _check_eventsout(settings.eventsout)
         if settings.pgnout:
-            self.pgn = open(settings.pgnout, "a", encoding="utf-8")  # noqa: SIM115 - closed in run
+            self.pgn = _open_pgnout(settings.pgnout)
 
     def engine(self, index: int) -> UciEngine:
         spec = self.settings.engines[index]
@@ -134,6 +141,9 @@ class _Match:
         if self.pgn is not None:
             self.pgn.write(game_pgn(report, self.settings, number))
             self.pgn.flush()
+        if self.settings.eventsout is not None:
+            path = Path(self.settings.eventsout) / f"game-{number + 1}.jsonl"
+            path.write_text(report.event_log(), encoding="utf-8")
         summary = self.summary()
         if summary.sprt_result is not None and not self.result.stopped:
             self.result.stopped = f"SPRT: {summary.sprt_result} accepted"
@@ -162,6 +172,49 @@ class _Match:
         return self.result
 
 
+def game_pgn(report: GameReport, settings: MatchSettings, number: int) -> str:
+    """The game ``number`` (0-based) of the match in PGN, by the arbiter's writer: the tags the
+    log does not know (the event, date, round, engines, grace, the ending of a fault), the book,
+    and after each move's ``[%clk]`` its ``[%emt]`` and the engine's score and depth."""
+    tags: dict[str, str] = {
+        "Event": settings.event,
+        "Date": datetime.datetime.now(datetime.UTC).strftime("%Y.%m.%d"),
+        "Round": str(number + 1),
+        "White": report.white,
+        "Black": report.black,
+        "Termination": report.termination,
+    }
+    if settings.grace:
+        tags["Grace"] = seconds_text(settings.grace)
+    tags["PlyCount"] = str(len(report.opening.moves) + report.state.sheet.length)
+    tags.update(settings.extra_tags)
+    opening = report.opening
+    book = opening if opening.fen is not None or opening.moves else None
+    notes = {index: note.comment() for index, note in enumerate(report.notes)}
+    return game_to_pgn(report.state, tags, notes=notes, book=book, detail=report.detail)
+
+
+def _check_eventsout(path: str) -> None:
+    """The events folder, made if need be (each game's log is written there as it ends)."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MatchError(
+            f"-eventsout {path}: cannot make the folder: {error.strerror or error}",
+            option="-eventsout",
+        ) from None
+
+
+def _open_pgnout(path: str) -> IO[str]:
+    """The PGN file, opened to add games to (closed when the match ends)."""
+    try:
+        return open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise MatchError(
+            f"-pgnout {path}: cannot write: {error.strerror or error}", option="-pgnout"
+        ) from None
+
+
 async def run_match(
     settings: MatchSettings,
     *,
@@ -170,7 +223,8 @@ async def run_match(
 ) -> MatchResult:
     """Play the match; ``on_game(number, report, summary)`` is called as each game ends.
 
-    Raises :class:`EngineError` when an engine cannot be started or set up.
+    Raises :class:`EngineError` when an engine cannot be started or set up, and
+    :class:`MatchError` when the PGN file or the events folder cannot be written.
     """
     for index in (0, 1):  # a missing control is refused before anything starts
         settings.control_of(index)

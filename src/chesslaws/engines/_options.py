@@ -4,7 +4,8 @@
 
     -engine cmd=CMD [name=NAME] [tc=TC] [stall=MS] [option.NAME=VALUE]...   (twice)
     -each [tc=TC] [grace=MS | timemargin=MS] [stall=MS] [option.NAME=VALUE]...
-    -games N  -rounds R  -repeat  -concurrency N  -pgnout FILE  -maxmoves N  -recover
+    -games N  -rounds R  -repeat  -concurrency N  -pgnout FILE  -eventsout DIR  -maxmoves N
+    -recover
     -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N]
     -sprt elo0=A elo1=B [alpha=X] [beta=Y]
     -resign movecount=N score=CP     -draw movenumber=N movecount=N score=CP
@@ -93,6 +94,10 @@ def _check_keys(option: str, pairs: dict[str, str], allowed: Sequence[str]) -> N
         raise MatchError(f"{option}: proto={pairs['proto']}: only uci is spoken", option=option)
 
 
+def _is_option(word: str) -> bool:
+    return word.startswith("-") and not word[1:].replace(".", "", 1).isdigit()
+
+
 class _Parser:
     def __init__(self, argv: Sequence[str]) -> None:
         self.argv = list(argv)
@@ -105,9 +110,10 @@ class _Parser:
         self.json = False
 
     def words(self) -> list[str]:
-        """The words after the current option, up to the next one."""
+        """The words after the current option, up to the next one (a negative number is a
+        value, not an option, so that ``-games -1`` is refused for its value)."""
         out = []
-        while self.i < len(self.argv) and not self.argv[self.i].startswith("-"):
+        while self.i < len(self.argv) and not _is_option(self.argv[self.i]):
             out.append(self.argv[self.i])
             self.i += 1
         return out
@@ -128,6 +134,7 @@ class _Parser:
             "-maxmoves": self.number,
             "-srand": self.number,
             "-pgnout": self.text,
+            "-eventsout": self.text,
             "-event": self.text,
             "-repeat": self.repeat,
             "-recover": self.flag,
@@ -212,6 +219,7 @@ class _Parser:
             repeat="-repeat" in self.values,
             concurrency=numbers.get("-concurrency", 1),
             pgnout=texts.get("-pgnout"),
+            eventsout=texts.get("-eventsout"),
             maxmoves=numbers.get("-maxmoves"),
             recover="-recover" in self.values,
             seed=numbers.get("-srand"),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from chesslaws._errors import MatchError
 from chesslaws.clock import TimeControl
+from chesslaws.endings import MATE_BUDGET
 
 from ._openings import OpeningBook
 from ._stats import Sprt
@@ -104,7 +105,10 @@ class MatchSettings:
     recover: bool = False
     claims: ClaimPolicy = ClaimPolicy.AUTO
     illegal: IllegalMovePolicy = IllegalMovePolicy.LOSE
-    mate_budget: int = 5_000
+    mate_budget: int = MATE_BUDGET
+    """The search effort of "can the opponent still checkmate?" (5.1.2, 6.9, 7.5.5), written
+    into each game's ``start`` event so that its log replays alone."""
+    eventsout: str | None = None
     event: str = "chesslaws match"
     seed: int | None = None
     extra_tags: tuple[tuple[str, str], ...] = field(default=())

@@ -10,7 +10,15 @@ search from the instant ``go`` was sent to the instant ``bestmove`` was read, on
 What can go wrong is an answer, not an exception: a :class:`Reply` is a move, a timeout (the
 deadline passed: ``stop`` was sent), a crash (the process ended or closed its output), a stall
 (no answer to ``isready`` within the stall timeout) or garbage (a ``bestmove`` that is no move).
-Lines the protocol does not know are ignored, as UCI asks, and kept for the reason text.
+Lines the protocol does not know are ignored, as UCI asks; the last few are kept for the reason
+text, and no more, however many the engine writes.
+
+Whatever the engine does, a search has one deadline: at the flag (plus the grace) ``stop`` is
+sent, and an engine that has not answered ``bestmove`` within :data:`STOP_ANSWER` ms (or its
+stall timeout, if shorter) after that is killed. The output is read in chunks and cut into lines
+here, so an engine that writes megabytes of ``info`` is charged for its own time, not for the
+driver's reading. Each engine runs in a process group of its own, and killing the engine kills
+the group: nothing it started outlives it.
 """
 
 from __future__ import annotations
@@ -18,17 +26,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import os
 import shlex
+import signal
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from chesslaws._errors import EngineError
 from chesslaws.clock import MONOTONIC, TimeSource
 
-__all__ = ["Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
+__all__ = ["STOP_ANSWER", "Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
 
 _LINE_LIMIT = 1 << 20
+"""The longest line read (bytes); a longer one is cut and read as garbage."""
+_CHUNK = 1 << 16
+"""How much of the engine's output one read takes."""
+_KEPT = 5
+"""How many unknown lines a reply keeps for its reason text."""
+_DECLARED_LIMIT = 10_000
+"""The most lines an engine may write before ``uciok`` (its ``id`` and ``option`` lines)."""
+STOP_ANSWER = 1_000
+"""How long (ms) an engine has to answer ``stop`` with ``bestmove`` after its deadline."""
 _UCI_MOVE = frozenset("abcdefgh12345678qrbn")
 
 
@@ -150,14 +170,90 @@ def is_uci_move(text: str) -> bool:
     )
 
 
+class _Output:
+    """An engine's standard output, read in chunks of :data:`_CHUNK` bytes and cut into lines.
+
+    One read (and one timeout) per chunk, not per line: the lines of a chunk already read are
+    handed out without waiting.
+    """
+
+    __slots__ = ("_lines", "_stream", "_tail", "ended")
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self._stream = stream
+        self._lines: deque[bytes] = deque()
+        self._tail = b""
+        self.ended = False
+
+    async def line(self, timeout: float | None) -> bytes | None:
+        """The next line, without its end (``None`` once the output has ended);
+        ``TimeoutError`` when no whole line came within ``timeout`` seconds."""
+        lines = self._lines
+        while not lines:
+            if self.ended:
+                return None
+            if timeout is None:
+                await self._fill()
+            else:
+                async with asyncio.timeout(timeout):
+                    await self._fill()
+        return lines.popleft()
+
+    async def _fill(self) -> None:
+        chunk = await self._stream.read(_CHUNK)
+        if not chunk:
+            self.ended = True
+            if self._tail:
+                self._lines.append(self._tail)
+                self._tail = b""
+            return
+        parts = (self._tail + chunk).split(b"\n") if self._tail else chunk.split(b"\n")
+        tail = parts.pop()
+        if len(tail) > _LINE_LIMIT:  # no end in sight: read it as garbage and go on
+            parts.append(b"\xef\xbf\xbd" + tail[:40])
+            tail = b""
+        self._tail = tail
+        self._lines.extend(parts)
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode(errors="replace").strip()
+
+
+class _Search:
+    """What one search has heard so far: the last scored ``info`` line (read only at the end)
+    and the last few lines the protocol does not know."""
+
+    __slots__ = ("ignored", "scored", "start", "start_ns")
+
+    def __init__(self, start: int, start_ns: int) -> None:
+        self.start = start
+        self.start_ns = start_ns
+        self.scored = b""
+        self.ignored: deque[str] = deque(maxlen=_KEPT)
+
+    @property
+    def info(self) -> Info | None:
+        return parse_info(_text(self.scored)) if self.scored else None
+
+    def hear(self, raw: bytes) -> None:
+        """An ``info`` line (kept when it has a score) or a line no search answer is."""
+        if raw.startswith(b"info"):
+            if b" score " in raw and not raw.startswith(b"info string"):
+                self.scored = raw
+        elif raw.strip():
+            self.ignored.append(_text(raw)[:200])
+
+
 class UciEngine:
     """One engine process spoken to in UCI.
 
     ``command`` is the program and its arguments (a list, or a string split as a shell would).
     ``options`` are set with ``setoption`` after ``uci``; a name the engine did not declare is
     an :class:`EngineError`. ``stall`` (ms) is how long the engine may stay silent before it is
-    sent ``isready``, and how long it then has to answer ``readyok``; ``startup`` (ms) how long
-    it has to answer ``uci`` and the first ``isready``.
+    sent ``isready``, how long it then has to answer ``readyok``, and at most how long it has
+    to answer ``stop`` with ``bestmove`` (:data:`STOP_ANSWER`); ``startup`` (ms) how long it
+    has to answer ``uci`` and the first ``isready``.
     """
 
     def __init__(
@@ -181,6 +277,7 @@ class UciEngine:
         self.id_name: str | None = None
         self.declared: dict[str, str] = {}
         self._process: asyncio.subprocess.Process | None = None
+        self._output: _Output | None = None
 
     # -- the process ---------------------------------------------------------------------------
 
@@ -197,16 +294,17 @@ class UciEngine:
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.DEVNULL,
-                limit=_LINE_LIMIT,
+                start_new_session=os.name == "posix",  # a process group of its own
             )
         except OSError as error:
             raise EngineError(
                 f"engine {self.name}: cannot start {self.argv[0]!r}: {error.strerror or error}",
                 engine=self.name,
             ) from None
+        assert self._process.stdout is not None
+        self._output = _Output(self._process.stdout)
         await self._send("uci")
-        lines = await self._read_until("uciok", self.startup)
-        for line in lines:
+        for line in await self._read_until("uciok", self.startup, keep=True):
             if line.startswith("id name "):
                 self.id_name = line[8:].strip()
             elif line.startswith("option name "):
@@ -239,28 +337,35 @@ class UciEngine:
         await self.ready()
 
     async def quit(self, timeout: float = 2.0) -> None:
-        """``quit``, then wait for the process to end (killed after ``timeout`` seconds)."""
+        """``quit``, then wait for the process to end (killed after ``timeout`` seconds); what
+        it started is killed with it."""
         process = self._process
         if process is None:
             return
-        if process.returncode is None:
-            try:
-                await self._send("quit")
-                await asyncio.wait_for(process.wait(), timeout)
-            except (EngineError, TimeoutError):
-                pass
+        if await self._try_send("quit"):
+            # The exit itself, not process.wait(): that also waits for the output to close,
+            # which a child holding it open would put off to the timeout.
+            loop = asyncio.get_running_loop()
+            end = loop.time() + timeout
+            while process.returncode is None and loop.time() < end:
+                await asyncio.sleep(0.005)
         await self.kill()
 
     async def kill(self) -> None:
-        """End the process now (a crashed or stalled engine) and reap it."""
-        process = self._process
+        """End the process and its process group now, reap it and close its pipes."""
+        process, output = self._process, self._output
         if process is None:
             return
-        if process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
+        self._process = self._output = None
+        _kill_group(process)
         await process.wait()
-        self._process = None
+        if process.stdin is not None:
+            process.stdin.close()
+        if output is not None:  # the group is gone: the output ends at once
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(1.0):
+                    while await output.line(None) is not None:
+                        pass
 
     # -- lines ---------------------------------------------------------------------------------
 
@@ -274,40 +379,37 @@ class UciEngine:
         except (BrokenPipeError, ConnectionResetError):
             raise EngineError(f"engine {self.name} closed its input", engine=self.name) from None
 
-    async def _line(self, timeout: float | None) -> str | None:
-        """The next line (``None`` at the end of the output); ``TimeoutError`` after ``timeout``."""
-        process = self._process
-        assert process is not None and process.stdout is not None
-        try:
-            if timeout is None:
-                raw = await process.stdout.readline()
-            else:
-                raw = await asyncio.wait_for(process.stdout.readline(), timeout)
-        except ValueError:  # a line over the limit: read what is there and call it garbage
-            raw = await process.stdout.read(_LINE_LIMIT)
-            return "\ufffd" + raw[:40].decode(errors="replace")
-        if not raw:
-            return None
-        return raw.decode(errors="replace").strip()
-
-    async def _read_until(self, word: str, stall: int) -> list[str]:
+    async def _read_until(self, word: str, within: int, *, keep: bool = False) -> list[str]:
+        """The lines before ``word`` (kept only when ``keep``), all within ``within`` ms."""
+        output = self._output
+        assert output is not None
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within / 1000
         lines: list[str] = []
+        expected = word.encode()
         while True:
             try:
-                line = await self._line(stall / 1000)
+                raw = await output.line(max(end - loop.time(), 0.0))
             except TimeoutError:
                 raise EngineError(
-                    f"engine {self.name}: no {word!r} within {stall} ms", engine=self.name
+                    f"engine {self.name}: no {word!r} within {within} ms", engine=self.name
                 ) from None
-            if line is None:
+            if raw is None:
                 raise EngineError(
                     f"engine {self.name} ended before {word!r} (exit status "
                     f"{self._exit_status()})",
                     engine=self.name,
                 )
-            if line == word:
+            if raw.strip() == expected:
                 return lines
-            lines.append(line)
+            if keep:
+                if len(lines) >= _DECLARED_LIMIT:
+                    raise EngineError(
+                        f"engine {self.name}: more than {_DECLARED_LIMIT} lines before "
+                        f"{word!r}",
+                        engine=self.name,
+                    )
+                lines.append(_text(raw))
 
     def _exit_status(self) -> str:
         process = self._process
@@ -320,55 +422,52 @@ class UciEngine:
     async def search(self, position: str, go: str, deadline: float) -> Reply:
         """Send ``position`` and ``go``; wait for ``bestmove`` at most ``deadline`` seconds.
 
-        At the deadline ``stop`` is sent and the late ``bestmove`` awaited (up to the stall
-        timeout) so that the engine is in step for the next game: the reply is a timeout.
+        At the deadline ``stop`` is sent and the late ``bestmove`` awaited (up to
+        :data:`STOP_ANSWER` ms in all, however much else the engine writes) so that the engine
+        is in step for the next game; past that the engine is killed. The reply is a timeout
+        either way.
         """
-        source = self.source
         try:
             await self._send(position)
             start_ns = time.perf_counter_ns()
-            start = source.now()
+            start = self.source.now()
             await self._send(go)
         except EngineError as error:
             return Reply(ReplyKind.CRASH, detail=str(error))
-        return await self._await_bestmove(start, start_ns, deadline)
+        return await self._await_bestmove(_Search(start, start_ns), deadline)
 
-    async def _await_bestmove(self, start: int, start_ns: int, deadline: float) -> Reply:
+    async def _await_bestmove(self, search: _Search, deadline: float) -> Reply:
+        output = self._output
+        assert output is not None
         loop = asyncio.get_running_loop()
         give_up = loop.time() + deadline
         stall = self.stall / 1000
         pinged: float | None = None
-        info: Info | None = None
-        ignored: list[str] = []
         while True:
             now = loop.time()
+            if now >= give_up:  # also when the engine writes without end
+                return await self._late(search)
             wait = min(give_up - now, (pinged + stall - now) if pinged is not None else stall)
             try:
-                line = await self._line(max(wait, 0.0))
+                raw = await output.line(max(wait, 0.0))
             except TimeoutError:
-                now = loop.time()
-                if now >= give_up:
-                    return await self._late(start, start_ns, info, ignored)
+                if loop.time() >= give_up:
+                    return await self._late(search)
                 if pinged is not None:
-                    return self._reply(ReplyKind.STALL, start, start_ns, info, ignored, detail=(
-                        f"no answer to isready within {self.stall} ms"
-                    ))
-                pinged = now
+                    detail = f"no answer to isready within {self.stall} ms"
+                    return self._reply(ReplyKind.STALL, search, detail)
+                pinged = loop.time()
                 if not await self._try_send("isready"):
-                    return await self._crash(start, start_ns, info, ignored)
+                    return await self._crash(search)
                 continue
-            if line is None:
-                return await self._crash(start, start_ns, info, ignored)
-            if line.startswith("bestmove"):
-                return self._bestmove(line, start, start_ns, info, ignored)
-            if line == "readyok":
+            if raw is None:
+                return await self._crash(search)
+            if raw.startswith(b"bestmove"):
+                return self._bestmove(_text(raw), search)
+            if raw.strip() == b"readyok":
                 pinged = None
-            elif line.startswith("info"):
-                found = parse_info(line)
-                if found is not None and found.has_score:
-                    info = found
-            elif line:
-                ignored.append(line)
+            else:
+                search.hear(raw)
 
     async def _try_send(self, line: str) -> bool:
         try:
@@ -377,75 +476,79 @@ class UciEngine:
             return False
         return True
 
-    def _bestmove(
-        self, line: str, start: int, start_ns: int, info: Info | None, ignored: list[str]
-    ) -> Reply:
-        elapsed_ns = time.perf_counter_ns() - start_ns
-        elapsed = self.source.now() - start
+    def _bestmove(self, line: str, search: _Search) -> Reply:
+        elapsed_ns = time.perf_counter_ns() - search.start_ns
+        elapsed = self.source.now() - search.start
         tokens = line.split()
         move = tokens[1] if len(tokens) > 1 else ""
+        ignored = tuple(search.ignored)
         if tokens[0] != "bestmove" or not is_uci_move(move):
             return Reply(
                 ReplyKind.GARBAGE,
                 move=move or None,
-                info=info,
+                info=search.info,
                 elapsed=elapsed,
                 elapsed_ns=elapsed_ns,
                 detail=f"unreadable answer {line[:60]!r} (expected 'bestmove' and a UCI move)",
-                ignored=tuple(ignored[-5:]),
+                ignored=ignored,
             )
-        return Reply(ReplyKind.MOVE, move, info, elapsed, elapsed_ns, ignored=tuple(ignored[-5:]))
+        return Reply(ReplyKind.MOVE, move, search.info, elapsed, elapsed_ns, ignored=ignored)
 
-    def _reply(
-        self,
-        kind: ReplyKind,
-        start: int,
-        start_ns: int,
-        info: Info | None,
-        ignored: list[str],
-        *,
-        detail: str,
-    ) -> Reply:
+    def _reply(self, kind: ReplyKind, search: _Search, detail: str) -> Reply:
         return Reply(
             kind,
             None,
-            info,
-            self.source.now() - start,
-            time.perf_counter_ns() - start_ns,
+            search.info,
+            self.source.now() - search.start,
+            time.perf_counter_ns() - search.start_ns,
             detail,
-            tuple(ignored[-5:]),
+            tuple(search.ignored),
         )
 
-    async def _crash(
-        self, start: int, start_ns: int, info: Info | None, ignored: list[str]
-    ) -> Reply:
+    async def _crash(self, search: _Search) -> Reply:
         process = self._process
         if process is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), 1.0)  # for its exit status
-        return self._reply(
-            ReplyKind.CRASH, start, start_ns, info, ignored,
-            detail=f"the engine ended its output (exit status {self._exit_status()})",
-        )
+        detail = f"the engine ended its output (exit status {self._exit_status()})"
+        return self._reply(ReplyKind.CRASH, search, detail)
 
-    async def _late(
-        self, start: int, start_ns: int, info: Info | None, ignored: list[str]
-    ) -> Reply:
-        """The deadline passed: ``stop``, and read the late ``bestmove`` to keep in step."""
-        reply = self._reply(
-            ReplyKind.TIMEOUT, start, start_ns, info, ignored, detail="no move in time"
-        )
+    async def _late(self, search: _Search) -> Reply:
+        """The deadline passed: ``stop``, and read the late ``bestmove`` to keep in step; an
+        engine that has not answered it within :data:`STOP_ANSWER` ms (or the stall timeout,
+        if shorter) is killed."""
+        reply = self._reply(ReplyKind.TIMEOUT, search, "no move in time")
+        within = min(self.stall, STOP_ANSWER)
         if await self._try_send("stop"):
             try:
-                while True:
-                    line = await self._line(self.stall / 1000)
-                    if line is None or line.startswith("bestmove"):
-                        break
+                await self._read_bestmove(within)
             except TimeoutError:
                 await self.kill()  # it answers nothing: a fresh process for the next game
-                return Reply(
-                    reply.kind, None, info, reply.elapsed, reply.elapsed_ns,
-                    f"no move in time, and no answer to 'stop' within {self.stall} ms",
-                    reply.ignored,
-                )
+                detail = f"no move in time, and no answer to 'stop' within {within} ms"
+                return replace(reply, detail=detail)
         return reply
+
+    async def _read_bestmove(self, within: int) -> None:
+        """Skip to ``bestmove`` (or the end of the output); ``TimeoutError`` after ``within``
+        ms in all."""
+        output = self._output
+        assert output is not None
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within / 1000
+        while True:
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError
+            raw = await output.line(left)
+            if raw is None or raw.startswith(b"bestmove"):
+                return
+
+
+def _kill_group(process: asyncio.subprocess.Process) -> None:
+    """Kill ``process`` and every process of its group (what the engine started)."""
+    if os.name == "posix":
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    if process.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
