@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from chesslaws.tournament._errors import TournamentError as TournamentError
 from chesslaws.tournament._errors import TrfError as TrfError
+from chesslaws.tournament.berger import berger_round as berger_round
+from chesslaws.tournament.berger import berger_rounds as berger_rounds
 from chesslaws.tournament.event import Acceleration as Acceleration
 from chesslaws.tournament.event import Entry as Entry
 from chesslaws.tournament.event import Event as Event
@@ -33,6 +35,8 @@ __all__ = [
     "TournamentError",
     "TrfError",
     "TrfNote",
+    "berger_round",
+    "berger_rounds",
     "read_trf",
     "write_trf",
 ]
