@@ -46,8 +46,13 @@ def bbp(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 def tiebreaks(path: Path, names: list[str]) -> str:
     """What ``tiebreakchecker.py -i path -c -dT -t names...`` prints."""
+    return tiebreaks_with(path, names, [])
+
+
+def tiebreaks_with(path: Path, names: list[str], options: list[str]) -> str:
+    """The same with more options (``-s``: a Swiss event; ``-u 1400``: unrated players' rating)."""
     done = subprocess.run(
-        [SYSTEM_PYTHON, need(TIEBREAK), "-i", path, "-c", "-dT", "-t", *names],
+        [SYSTEM_PYTHON, need(TIEBREAK), "-i", path, "-c", "-dT", *options, "-t", *names],
         capture_output=True,
         text=True,
         timeout=300,

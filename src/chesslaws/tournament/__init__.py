@@ -20,6 +20,10 @@ from chesslaws.tournament.event import Player as Player
 from chesslaws.tournament.event import PointSystem as PointSystem
 from chesslaws.tournament.event import Prohibited as Prohibited
 from chesslaws.tournament.event import RequestedBye as RequestedBye
+from chesslaws.tournament.standings import Standings as Standings
+from chesslaws.tournament.standings import TieBreak as TieBreak
+from chesslaws.tournament.standings import parse_tiebreak as parse_tiebreak
+from chesslaws.tournament.standings import standings as standings
 from chesslaws.tournament.trf import TrfNote as TrfNote
 from chesslaws.tournament.trf import read_trf as read_trf
 from chesslaws.tournament.trf import write_trf as write_trf
@@ -32,11 +36,15 @@ __all__ = [
     "PointSystem",
     "Prohibited",
     "RequestedBye",
+    "Standings",
+    "TieBreak",
     "TournamentError",
     "TrfError",
     "TrfNote",
     "berger_round",
     "berger_rounds",
+    "parse_tiebreak",
     "read_trf",
+    "standings",
     "write_trf",
 ]
