@@ -301,8 +301,7 @@ class UciEngine:
                 ) from None
             if line is None:
                 raise EngineError(
-                    f"engine {self.name} ended before {word!r} (exit status "
-                    f"{self._exit_status()})",
+                    f"engine {self.name} ended before {word!r} (exit status {self._exit_status()})",
                     engine=self.name,
                 )
             if line == word:
@@ -311,8 +310,8 @@ class UciEngine:
 
     def _exit_status(self) -> str:
         process = self._process
-        return "unknown" if process is None or process.returncode is None else str(
-            process.returncode
+        return (
+            "unknown" if process is None or process.returncode is None else str(process.returncode)
         )
 
     # -- a search ------------------------------------------------------------------------------
@@ -350,9 +349,14 @@ class UciEngine:
                 if now >= give_up:
                     return await self._late(start, start_ns, info, ignored)
                 if pinged is not None:
-                    return self._reply(ReplyKind.STALL, start, start_ns, info, ignored, detail=(
-                        f"no answer to isready within {self.stall} ms"
-                    ))
+                    return self._reply(
+                        ReplyKind.STALL,
+                        start,
+                        start_ns,
+                        info,
+                        ignored,
+                        detail=(f"no answer to isready within {self.stall} ms"),
+                    )
                 pinged = now
                 if not await self._try_send("isready"):
                     return await self._crash(start, start_ns, info, ignored)
@@ -424,7 +428,11 @@ class UciEngine:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), 1.0)  # for its exit status
         return self._reply(
-            ReplyKind.CRASH, start, start_ns, info, ignored,
+            ReplyKind.CRASH,
+            start,
+            start_ns,
+            info,
+            ignored,
             detail=f"the engine ended its output (exit status {self._exit_status()})",
         )
 
@@ -444,7 +452,11 @@ class UciEngine:
             except TimeoutError:
                 await self.kill()  # it answers nothing: a fresh process for the next game
                 return Reply(
-                    reply.kind, None, info, reply.elapsed, reply.elapsed_ns,
+                    reply.kind,
+                    None,
+                    info,
+                    reply.elapsed,
+                    reply.elapsed_ns,
                     f"no move in time, and no answer to 'stop' within {self.stall} ms",
                     reply.ignored,
                 )

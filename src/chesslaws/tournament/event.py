@@ -290,11 +290,13 @@ class Event:
             players.append(p)
         return dataclasses.replace(self, players=tuple(players))
 
-    def pair_round(self, round_: int, pairs: Iterable[tuple[int, int]]) -> Event:
+    def pair_round(self, round_: int, pairs: Iterable[tuple[int, int]], *, bye: str = "U") -> Event:
         """Enter a round's pairings: ``(white, black)``; ``(n, 0)`` the pairing-allocated bye.
 
         Games get the result ``?`` until :meth:`set_result`; players requested a bye for the
-        round (record 240) get it; everyone else is not paired.
+        round (record 240) get it; everyone else is not paired. ``bye`` is the code of
+        ``(n, 0)``: ``U`` in a Swiss; in a round-robin the free round scores nothing and is
+        written as not paired (``" "``).
         """
         entries: dict[int, Entry] = {
             bye.player: Entry(0, "-", bye.kind) for bye in self.byes if bye.round == round_
@@ -306,7 +308,7 @@ class Event:
                         f"player {number} is paired twice in round {round_}", field="player"
                     )
             if black == 0:
-                entries[white] = Entry(0, "-", "U")
+                entries[white] = Entry(0, "-", bye)
             else:
                 entries[white] = Entry(black, "w", "?")
                 entries[black] = Entry(white, "b", "?")

@@ -33,7 +33,7 @@ from chesslaws.tournament.event import (
     RequestedBye,
 )
 
-__all__ = ["MAX_TRF_CHARS", "TrfNote", "read_trf", "write_trf"]
+__all__ = ["MAX_TRF_CHARS", "TrfNote", "decode_trf", "read_trf", "write_trf"]
 
 #: The longest file read (a 9999-player, 99-round file is about 11 MB).
 MAX_TRF_CHARS = 16_000_000
@@ -141,6 +141,16 @@ def read_trf(text: str) -> tuple[Event, tuple[TrfNote, ...]]:
     reader.lineno = 0
     _check(reader, event)
     return event, tuple(reader.notes)
+
+
+def decode_trf(data: bytes) -> tuple[str, tuple[TrfNote, ...]]:
+    """A TRF's bytes as text: UTF-8, else Latin-1 (older programs write it), with a note."""
+    if len(data) > MAX_TRF_CHARS * 4:
+        raise TrfError(f"a TRF of more than {MAX_TRF_CHARS} characters is refused")
+    try:
+        return data.decode("utf-8-sig"), ()
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), (TrfNote(0, "not UTF-8: read as Latin-1"),)
 
 
 def _read_line(reader: _Reader, line: str) -> None:

@@ -1,0 +1,47 @@
+"""The next round's pairings of an event, as a deterministic function of the event so far.
+
+Round-robins are paired by the Berger tables (:mod:`.berger`). The FIDE Dutch system (C.04.3)
+is not implemented yet: asking for a Swiss round raises :class:`TournamentError` saying so.
+:func:`pairs_text` writes pairings as bbpPairings and JaVaFo write them (``-p``): the number
+of pairs, then a line ``white black`` per board, the pairing-allocated bye as ``N 0``.
+"""
+
+from __future__ import annotations
+
+from chesslaws.tournament._errors import TournamentError
+from chesslaws.tournament.berger import berger_round, cycle_length
+from chesslaws.tournament.event import Event
+
+__all__ = ["next_pairings", "pairs_text"]
+
+Pairs = tuple[tuple[int, int], ...]
+
+
+def next_pairings(event: Event) -> tuple[int, Pairs]:
+    """The next round's number and its pairings ``(white, black)``, board 1 first.
+
+    A round-robin needs its players numbered 1..n (the Berger tables' numbers, drawn before
+    the first round, C.05 Annex 1); it is a double round-robin when the planned number of
+    rounds is twice a cycle.
+    """
+    if not event.is_round_robin:
+        raise TournamentError(
+            "Dutch pairing not implemented yet: only round-robins (tag 092 naming a round-robin) "
+            "are paired",
+            field="system",
+        )
+    players = len(event.players)
+    numbers = [p.number for p in event.players]
+    if numbers != list(range(1, players + 1)):
+        raise TournamentError("a round-robin's players must be numbered 1 to n", field="player")
+    cycle = cycle_length(players)
+    double = event.total_rounds == 2 * cycle
+    round_ = event.rounds_paired + 1
+    if round_ > (2 if double else 1) * cycle:
+        raise TournamentError(f"all {round_ - 1} rounds are paired", field="round")
+    return round_, berger_round(players, round_, double=double)
+
+
+def pairs_text(pairs: Pairs) -> str:
+    """``N`` then ``white black`` per pair (the bye ``N 0``), as bbpPairings ``-p`` writes."""
+    return f"{len(pairs)}\n" + "".join(f"{white} {black}\n" for white, black in pairs)
