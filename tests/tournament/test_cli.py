@@ -148,6 +148,7 @@ def test_errors_are_one_clear_line(tmp_path: Path) -> None:
     assert "Dutch pairing not implemented yet" in swiss.stderr
     assert "has no game with white in round 1" in _cli("result", t, "1", "1", "1").stderr
     assert "unknown tie-break 'XX'" in _cli("standings", t, "--tiebreaks", "PTS,XX").stderr
+    assert "tag 222" in _cli("new", t, "--name", "N", "--time-control", "90 min", "--force").stderr
     t.write_text("001    1      One                               2a00\n")
     bad = _cli("standings", t)
     assert "line 1, column 49: rating '2a00' is not a number" in bad.stderr

@@ -17,6 +17,7 @@ from chesslaws.tournament import (
     PointSystem,
     Prohibited,
     RequestedBye,
+    TournamentError,
     TrfError,
     read_trf,
     write_trf,
@@ -194,7 +195,7 @@ def test_a_generated_tournament_imports_and_continues(tmp_path: Path) -> None:
     )
     event, _ = read_trf(text)
     assert len(event.players) == 21 and event.rounds_paired == 4
-    event = dataclasses.replace(event, total_rounds=6)
+    event = dataclasses.replace(event, total_rounds=6).request_bye(1, 5, "H")
     for round_ in (5, 6):
         path = tmp_path / f"r{round_}.trf"
         path.write_text(write_trf(event))
@@ -202,6 +203,8 @@ def test_a_generated_tournament_imports_and_continues(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         lines = (tmp_path / "pairs.txt").read_text().split()
         pairs = [(int(w), int(b)) for w, b in zip(lines[1::2], lines[2::2], strict=True)]
+        if round_ == 5:  # the requested bye (record 240) was read: player 1 is not paired
+            assert all(1 not in pair for pair in pairs)
         event = event.pair_round(round_, pairs)
         for white, black in pairs:
             if black:
@@ -211,3 +214,17 @@ def test_a_generated_tournament_imports_and_continues(tmp_path: Path) -> None:
     checked = _oracles.bbp(path, "-c")
     assert checked.returncode == 0 and "Round #6" in checked.stdout, checked.stdout
     assert read_trf(path.read_text())[0] == event
+    assert event.player(1).entry(5) == Entry(0, "-", "H")
+
+
+def test_time_control_tag_222() -> None:
+    both = FULL.time_controls()
+    assert both is not None and both[0] == both[1] and str(both[0]) == "40/6000+30:900+30"
+    armageddon = dataclasses.replace(FULL, time_control="W300-B240").time_controls()
+    assert armageddon is not None and (str(armageddon[0]), str(armageddon[1])) == ("300", "240")
+    assert dataclasses.replace(FULL, time_control="").time_controls() is None
+    odd = dataclasses.replace(FULL, time_control="90 minutes")
+    event, notes = read_trf(write_trf(odd))
+    assert event == odd and "tag 222" in str(notes[0]) and "kept as written" in str(notes[0])
+    with pytest.raises(TournamentError, match="tag 222"):
+        odd.time_controls()

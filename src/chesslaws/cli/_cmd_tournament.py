@@ -22,6 +22,7 @@ from chesslaws.tournament import (
     TournamentError,
     TrfError,
     TrfNote,
+    parse_tiebreak,
     read_trf,
     standings,
     write_trf,
@@ -203,6 +204,9 @@ def _new(args: argparse.Namespace) -> int:
         time_control=args.time_control,
         tiebreaks=tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
     )
+    event.time_controls()  # a control the clock cannot read is refused here
+    for name in event.tiebreaks:
+        parse_tiebreak(name)
     _save(args.file, event, force=args.force)
     return 0
 

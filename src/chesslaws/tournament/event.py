@@ -34,6 +34,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from chesslaws._errors import TimeControlError
+from chesslaws.clock import TimeControl
 from chesslaws.tournament._errors import TournamentError
 
 __all__ = [
@@ -250,6 +252,24 @@ class Event:
             Decimal("0.0"),
         )
 
+    def time_controls(self) -> tuple[TimeControl, TimeControl] | None:
+        """White's and Black's time controls from tag 222 (``None`` if not given).
+
+        ``40/6000+30:900+30`` is both players'; ``W300-B240`` gives each his own (an
+        Armageddon). :class:`TournamentError` if the text cannot be read.
+        """
+        text = self.time_control.strip()
+        if not text:
+            return None
+        white, dash, black = text.partition("-B")
+        try:
+            if dash and white[:1].upper() == "W":
+                return _control(white[1:]), _control(black)
+            control = _control(text)
+        except TimeControlError as error:
+            raise TournamentError(f"tag 222: {error}", field="time_control") from None
+        return control, control
+
     # -- changes --------------------------------------------------------------------------
 
     def rescored(self) -> Event:
@@ -353,6 +373,11 @@ class Event:
         for round_ in range(max(from_round, self.rounds_paired + 1), last + 1):
             event = event.request_bye(player, round_, "Z")
         return event
+
+
+def _control(text: str) -> TimeControl:
+    """One side's time control in tag 222's syntax (seconds, as in PGN's TimeControl tag)."""
+    return TimeControl.parse(text, shorthand=False)
 
 
 def _trimmed(results: list[Entry]) -> tuple[Entry, ...]:

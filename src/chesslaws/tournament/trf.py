@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from chesslaws.tournament._errors import TrfError
+from chesslaws.tournament._errors import TournamentError, TrfError
 from chesslaws.tournament.event import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -140,6 +140,7 @@ def read_trf(text: str) -> tuple[Event, tuple[TrfNote, ...]]:
     event = _build(reader)
     reader.lineno = 0
     _check(reader, event)
+    _check_time_control(reader, event)
     return event, tuple(reader.notes)
 
 
@@ -346,6 +347,13 @@ def _read_entry(reader: _Reader, line: str, column: int) -> Entry:
     if opponent and code in "HFUZ":
         raise reader.error(f"result {code!r} is a bye but an opponent is given", column + 7, line)
     return Entry(opponent, colour, code)
+
+
+def _check_time_control(reader: _Reader, event: Event) -> None:
+    try:
+        event.time_controls()
+    except TournamentError as error:
+        reader.notes.append(TrfNote(0, f"{error} (kept as written)"))
 
 
 def _build(reader: _Reader) -> Event:
