@@ -39,6 +39,16 @@ def test_the_installed_command(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stdout == "2\n1 4\n2 3\n", done.stderr
 
 
+def test_a_double_round_robin_by_its_system(tmp_path: Path) -> None:
+    t = tmp_path / "t.trf"
+    _ok("new", t, "--name", "Double", "--system", "double-round-robin")
+    for name in ("A", "B", "C"):
+        _ok("add", t, name)
+    rounds = [_ok("pair", t, "--write") for _ in range(6)]
+    assert rounds[0] == "2\n2 3\n1 0\n" and rounds[3] == "2\n3 2\n1 0\n"
+    assert "all 6 rounds are paired" in _cli("pair", t).stderr
+
+
 def _ok(*args: str | Path) -> str:
     done = _cli(*args)
     assert done.returncode == 0, done.stderr

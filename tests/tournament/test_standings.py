@@ -93,6 +93,11 @@ def test_tiebreak_names_and_errors() -> None:
         standings(SMALL, ["PTS"], rules="2022")
 
 
+def test_an_event_without_players() -> None:
+    table = standings(Event(), ["PTS", "BH", "DE"])
+    assert table.tsv() == "StartNo\tRank\tPTS\tBH\tDE\nCheck: True\n"
+
+
 def test_rules_by_the_start_date() -> None:
     before = dataclasses.replace(SMALL, start="2026/02/28")
     after = dataclasses.replace(SMALL, start="2026/03/01")

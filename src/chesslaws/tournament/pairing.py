@@ -21,8 +21,8 @@ def next_pairings(event: Event) -> tuple[int, Pairs]:
     """The next round's number and its pairings ``(white, black)``, board 1 first.
 
     A round-robin needs its players numbered 1..n (the Berger tables' numbers, drawn before
-    the first round, C.05 Annex 1); it is a double round-robin when the planned number of
-    rounds is twice a cycle.
+    the first round, C.05 Annex 1); it is a double round-robin when its system says so or the
+    planned number of rounds is twice a cycle.
     """
     if not event.is_round_robin:
         raise TournamentError(
@@ -35,7 +35,7 @@ def next_pairings(event: Event) -> tuple[int, Pairs]:
     if numbers != list(range(1, players + 1)):
         raise TournamentError("a round-robin's players must be numbered 1 to n", field="player")
     cycle = cycle_length(players)
-    double = event.total_rounds == 2 * cycle
+    double = event.total_rounds == 2 * cycle or "DOUBLE" in event.system.upper()
     round_ = event.rounds_paired + 1
     if round_ > (2 if double else 1) * cycle:
         raise TournamentError(f"all {round_ - 1} rounds are paired", field="round")

@@ -498,6 +498,8 @@ def _rerank(
         return (ranks[i], ascending, value if ascending else -value, table.numbers[i])
 
     order = sorted(order, key=key)
+    if not order:
+        return order
     previous_value = column[order[0]]
     ranks[order[0]] = 1
     for position in range(1, len(order)):
