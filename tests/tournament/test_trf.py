@@ -7,6 +7,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chesslaws import ChessLawsError
 from chesslaws.tournament import (
@@ -228,3 +230,93 @@ def test_time_control_tag_222() -> None:
     assert event == odd and "tag 222" in str(notes[0]) and "kept as written" in str(notes[0])
     with pytest.raises(TournamentError, match="tag 222"):
         odd.time_controls()
+
+
+# -- any event, written and read back ---------------------------------------------------------
+
+_text = st.text(
+    alphabet=st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=20
+)
+_words = st.lists(_text, min_size=1, max_size=3).map(" ".join)
+_tenths = st.integers(0, 99).map(lambda n: Decimal(n) / 10)
+
+
+@st.composite
+def _events(draw: st.DrawFn) -> Event:
+    count = draw(st.integers(0, 8))
+    rounds = draw(st.integers(0, 5))
+    players = []
+    for number in range(1, count + 1):
+        entries = []
+        for _ in range(rounds):
+            opponent = draw(st.integers(0, count))
+            if opponent and opponent != number:
+                entries.append(
+                    Entry(opponent, draw(st.sampled_from("wb")), draw(st.sampled_from("1=0WDL+-?")))
+                )
+            else:
+                entries.append(
+                    draw(st.sampled_from([Entry(), *(Entry(0, "-", c) for c in "HFUZ")]))
+                )
+        while entries and entries[-1] == Entry():
+            entries.pop()
+        players.append(
+            Player(
+                number,
+                draw(_words.filter(lambda w: len(w) <= 33)),
+                draw(st.none() | st.integers(1, 9999)),
+                draw(st.sampled_from(["", "NOR", "BEL", "USA"])),
+                draw(st.none() | st.integers(1, 10**11 - 1)),
+                draw(st.sampled_from(["", "GM", "WIM", "f"])),
+                draw(st.sampled_from(["", "m", "w"])),
+                draw(st.sampled_from(["", "1990", "2001/02/03"])),
+                rank=draw(st.none() | st.integers(1, 9999)),
+                results=tuple(entries),
+            )
+        )
+    event = Event(
+        name=draw(_words),
+        city=draw(st.just("") | _words),
+        start=draw(st.sampled_from(["", "2025/01/02", "2026/06/07"])),
+        system=draw(st.sampled_from(["", "FIDE_DUTCH_2025", "Round robin"])),
+        deputies=tuple(draw(st.lists(_words, max_size=2))),
+        time_control=draw(st.sampled_from(["", "5400+30", "W300-B240", "odd one"])),
+        round_dates=tuple(draw(st.lists(st.sampled_from(["26/01/02", "26/01/03"]), max_size=3))),
+        total_rounds=draw(st.none() | st.integers(1, 99)),
+        initial_colour=draw(st.sampled_from(["", "W", "B"])),
+        point_system=PointSystem(*(draw(_tenths) for _ in range(6))),
+        tiebreaks=tuple(draw(st.lists(st.sampled_from(["PTS", "BH/C1", "SB", "DE"]), max_size=3))),
+        accelerations=tuple(
+            Acceleration(draw(_tenths), r, r + 1, 1, count or 1)
+            for r in draw(st.lists(st.integers(1, 98), max_size=2))
+        ),
+        byes=tuple(
+            RequestedBye(k, r, p)
+            for k, r, p in draw(
+                st.lists(
+                    st.tuples(st.sampled_from("HFZ"), st.integers(1, 99), st.integers(1, 9999)),
+                    max_size=3,
+                )
+            )
+        ),
+        prohibited=tuple(
+            Prohibited(1, r, tuple(ps))
+            for r, ps in draw(
+                st.lists(
+                    st.tuples(
+                        st.integers(1, 9), st.lists(st.integers(1, 9999), min_size=1, max_size=4)
+                    ),
+                    max_size=2,
+                )
+            )
+        ),
+        players=tuple(players),
+        other_lines=tuple("### " + w for w in draw(st.lists(_words, max_size=2))),
+    )
+    return event.rescored()
+
+
+@settings(max_examples=150, deadline=None)
+@given(_events())
+def test_any_event_written_and_read_back_is_itself(event: Event) -> None:
+    assert read_trf(write_trf(event))[0] == event
