@@ -320,3 +320,26 @@ def _events(draw: st.DrawFn) -> Event:
 @given(_events())
 def test_any_event_written_and_read_back_is_itself(event: Event) -> None:
     assert read_trf(write_trf(event))[0] == event
+
+
+def test_pairing_a_round_again_and_bad_pairings() -> None:
+    event = Event(players=tuple(Player(n, f"P{n}") for n in range(1, 6)))
+    event = event.request_bye(5, 1, "H").pair_round(1, [(1, 2), (3, 4)])
+    again = event.pair_round(1, [(1, 3), (2, 0)])  # a round paired again: 4 is left out
+    assert [p.entry(1) for p in again.players] == [
+        Entry(3, "w", "?"),
+        Entry(0, "-", "U"),
+        Entry(1, "b", "?"),
+        Entry(),
+        Entry(0, "-", "H"),  # the bye asked for stays
+    ]
+    with pytest.raises(TournamentError, match="paired with himself"):
+        event.pair_round(2, [(1, 1)])
+    with pytest.raises(TournamentError, match="player 2 is paired twice in round 2"):
+        event.pair_round(2, [(1, 2), (2, 3)])
+    with pytest.raises(TournamentError, match="player 4 has a requested bye in round 2"):
+        event.request_bye(4, 2).pair_round(2, [(4, 1)])
+    with pytest.raises(TournamentError, match="no player number 9"):
+        event.pair_round(2, [(1, 9)])
+    with pytest.raises(TournamentError, match="round 1 is already paired"):
+        event.request_bye(1, 1)

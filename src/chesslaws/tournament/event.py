@@ -318,22 +318,28 @@ class Event:
         ``(n, 0)``: ``U`` in a Swiss; in a round-robin the free round scores nothing and is
         written as not paired (``" "``).
         """
-        entries: dict[int, Entry] = {
-            bye.player: Entry(0, "-", bye.kind) for bye in self.byes if bye.round == round_
-        }
+        requested = {
+            p.number: p.entry(round_) for p in self.players if p.entry(round_).code in "HFZ"
+        }  # a round paired again keeps the byes asked for it
+        requested |= {r.player: Entry(0, "-", r.kind) for r in self.byes if r.round == round_}
+        entries = dict(requested)
         for white, black in pairs:
+            if white == black:
+                raise TournamentError(f"player {white} is paired with himself", field="player")
             for number in (white, black):
                 if number in entries and number:
+                    why = "has a requested bye" if number in requested else "is paired twice"
                     raise TournamentError(
-                        f"player {number} is paired twice in round {round_}", field="player"
+                        f"player {number} {why} in round {round_}", field="player"
                     )
             if black == 0:
                 entries[white] = Entry(0, "-", bye)
             else:
                 entries[white] = Entry(black, "w", "?")
                 entries[black] = Entry(white, "b", "?")
+        everyone = {p.number: entries.get(p.number, NOT_PAIRED) for p in self.players}
         byes = tuple(b for b in self.byes if b.round != round_)
-        return dataclasses.replace(self.with_entries(round_, entries), byes=byes)
+        return dataclasses.replace(self.with_entries(round_, {**entries, **everyone}), byes=byes)
 
     def set_result(self, round_: int, white: int, code: str) -> Event:
         """Record a game's result as white's TRF code (``1 = 0 + - W D L``, or ``--`` for a
