@@ -163,6 +163,18 @@ def test_round_robins_agree_with_the_oracle(tmp_path: Path, players: int) -> Non
     _compare(tmp_path, event, ALL)
 
 
+def test_standings_after_a_round(tmp_path: Path) -> None:
+    """After round k, as the oracle's ``-n k`` computes them."""
+    event = _generated(tmp_path, 77, largest=30)
+    path = tmp_path / "n.trf"
+    path.write_text(write_trf(event))
+    for after in (1, 3, event.rounds_paired - 1):
+        theirs = _oracles.tiebreaks_with(path, ALL, ["-n", str(after)])
+        assert standings(event, ALL, after_round=after).tsv() == theirs
+    with pytest.raises(TournamentError, match="round 0 is out of"):
+        standings(event, ALL, after_round=0)
+
+
 def test_unrated_players(tmp_path: Path) -> None:
     """An unrated player and no rating set for unrated players: ARO and TPR are undefined for
     everyone ("-0"), as the oracle has it; with one set (``-u``), they are computed."""

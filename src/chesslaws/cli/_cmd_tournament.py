@@ -137,6 +137,7 @@ def _register_standings(actions: Any) -> None:
     p.add_argument("--format", choices=["text", "tsv", "json"], default="text")
     p.add_argument("--rules", choices=["2024", "2026"], help="C.07's edition (default: by date)")
     p.add_argument("--unrated", type=int, help="rating given to unrated players (ARO, TPR)")
+    p.add_argument("--round", type=int, help="the standings after this round")
     kind = p.add_mutually_exclusive_group()
     kind.add_argument("--round-robin", dest="round_robin", action="store_true", default=None)
     kind.add_argument("--swiss", dest="round_robin", action="store_false")
@@ -266,6 +267,7 @@ def _standings(args: argparse.Namespace) -> int:
         rules=args.rules,
         round_robin=args.round_robin,
         unrated=args.unrated,
+        after_round=args.round,
     )
     if args.format == "tsv":
         sys.stdout.write(table.tsv())

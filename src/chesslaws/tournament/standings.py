@@ -182,17 +182,23 @@ def standings(
     rules: str | None = None,
     round_robin: bool | None = None,
     unrated: int | None = None,
+    after_round: int | None = None,
 ) -> Standings:
     """Rank the event's players by ``tiebreaks`` in order (see the module's table).
 
     ``rules`` ``"2024"`` or ``"2026"`` (default: by the event's start date); ``round_robin``
     default: the system the event names, else whether the rounds are those of an all-play-all;
-    ``unrated``: the rating given to unrated players for ARO and TPR.
+    ``unrated``: the rating given to unrated players for ARO and TPR; ``after_round``: the
+    standings after that round (default: every round).
     """
     parsed = tuple(t if isinstance(t, TieBreak) else parse_tiebreak(t) for t in tiebreaks)
     rounds = _rounds(event)
     if round_robin is None:
         round_robin = _is_round_robin(event, rounds)
+    if after_round is not None:
+        if not 0 < after_round <= rounds:
+            raise TournamentError(f"round {after_round} is out of 1..{rounds}", field="round")
+        rounds = after_round
     table = _Table(event, rounds, round_robin)
     amended = _amended(event, rules)
     count = len(table.numbers)
