@@ -139,6 +139,24 @@ def test_generated_tournaments_agree_with_the_oracle(tmp_path: Path, seed: int) 
     _compare(tmp_path, dataclasses.replace(event, start="2025/06/01"), ALL)  # 2024 rules
 
 
+def test_three_points_for_a_win(tmp_path: Path) -> None:
+    """bbpPairings writes the point system as tag 162; byes and forfeits score by it."""
+    text = _oracles.generate(
+        tmp_path / "p3.trf",
+        5,
+        PlayersNumber=20,
+        RoundsNumber=6,
+        PointsForWin=3,
+        PointsForDraw=1,
+        ForfeitRate=8,
+        HalfPointByeRate=8,
+    )
+    event = read_trf(text)[0]
+    assert (event.point_system.win, event.point_system.bye) == (3, 3)
+    assert event.point_system.draw == event.point_system.unknown == 1
+    _compare(tmp_path, event, ALL)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 300))
 def test_many_generated_tournaments_agree_with_the_oracle(tmp_path: Path, seed: int) -> None:

@@ -125,7 +125,8 @@ def test_trf_x_extensions_are_read() -> None:
     )
     event, notes = read_trf(text)
     assert event.total_rounds == 7 and event.initial_colour == "B"
-    assert event.point_system == PointSystem(win=Decimal(3), draw=Decimal(1), bye=Decimal(1))
+    expected = PointSystem(win=Decimal(3), draw=Decimal(1), bye=Decimal(1), unknown=Decimal(1))
+    assert event.point_system == expected
     assert event.acceleration(2, 1) == 1 and event.acceleration(2, 3) == 0
     assert event.acceleration(1, 1) == 0
     assert "XXC black1 rank" in event.other_lines

@@ -362,8 +362,10 @@ def _build(reader: _Reader) -> Event:
         duplicate = next(n for n in numbers if numbers.count(n) > 1)
         raise TrfError(f"starting-rank number {duplicate} is given twice")
     point_system = dataclasses.replace(PointSystem(), **reader.points)
-    if "bye" not in reader.points and "win" in reader.points:
+    if "bye" not in reader.points and "win" in reader.points:  # 162: P "same as W"
         point_system = dataclasses.replace(point_system, bye=point_system.win)
+    if "unknown" not in reader.points and "draw" in reader.points:  # X "same as D"
+        point_system = dataclasses.replace(point_system, unknown=point_system.draw)
     return Event(
         **reader.fields,  # type: ignore[arg-type]
         deputies=tuple(reader.deputies),
