@@ -127,7 +127,7 @@ class Standings:
 
 
 class _Table:
-    """Each player's rounds, read once: points, opponent (index+1, 0: none), colour, kinds."""
+    """Each player's rounds, read once: points, opponent (an index, -1: none), colour, kind."""
 
     def __init__(self, event: Event, rounds: int, round_robin: bool) -> None:
         points = event.point_system.points
