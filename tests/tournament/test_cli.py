@@ -150,9 +150,11 @@ def test_errors_are_one_clear_line(tmp_path: Path) -> None:
     t = tmp_path / "t.trf"
     missing = _cli("standings", tmp_path / "nope.trf")
     assert missing.returncode == 2 and "cannot read" in missing.stderr
-    _ok("new", t, "--name", "Swiss")
+    _ok("new", t, "--name", "Swiss", "--initial-colour", "B")
     _ok("add", t, "A")
     _ok("add", t, "B")
+    _ok("add", t, "C")
+    assert _ok("pair", t, "--write") == "2\n2 1\n3 0\n"  # round 1 of a Swiss
     swiss = _cli("pair", t)
     assert swiss.returncode == 2
     assert "Dutch pairing not implemented yet" in swiss.stderr

@@ -74,6 +74,9 @@ def _register_new(actions: Any) -> None:
     p.add_argument("--system", choices=SYSTEMS, default="dutch")
     p.add_argument("--time-control", default="", help="tag 222, e.g. 40/6000+30:900+30")
     p.add_argument("--tiebreaks", default="", help="comma-separated, e.g. PTS,BH/C1,BH,SB")
+    p.add_argument(
+        "--initial-colour", choices=["W", "B"], default="", help="board 1's top player in round 1"
+    )
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(func=_run, action_func=_new)
 
@@ -109,7 +112,7 @@ def _register_byes(actions: Any) -> None:
 def _register_pair(actions: Any) -> None:
     p = actions.add_parser(
         "pair",
-        help="print the next round's pairings as bbpPairings -p does (round-robin only)",
+        help="print the next round's pairings as bbpPairings -p does (round-robin; Swiss: round 1)",
     )
     _file(p)
     p.add_argument("--write", action="store_true", help="also enter them in the file")
@@ -203,6 +206,7 @@ def _new(args: argparse.Namespace) -> int:
         system=SYSTEMS[args.system],
         total_rounds=args.rounds,
         time_control=args.time_control,
+        initial_colour=args.initial_colour,
         tiebreaks=tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
     )
     event.time_controls()  # a control the clock cannot read is refused here
@@ -253,7 +257,8 @@ def _pair(args: argparse.Namespace) -> int:
     event = _load(args.file)
     round_, pairs = next_pairings(event)
     if args.write:
-        _save(args.file, event.pair_round(round_, pairs, bye=" "))
+        free_round = " " if event.is_round_robin else "U"
+        _save(args.file, event.pair_round(round_, pairs, bye=free_round))
     sys.stdout.write(pairs_text(pairs))
     return 0
 
