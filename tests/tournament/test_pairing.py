@@ -54,3 +54,19 @@ def test_first_round_as_bbppairings(tmp_path: Path, seed: int) -> None:
     done = _oracles.bbp(path, "-p")
     assert done.returncode == 0, done.stderr
     assert pairs_text(next_pairings(event)[1]) == done.stdout
+
+
+def test_the_system_named() -> None:
+    kinds = {
+        text: Event(system=text).system_kind
+        for text in ("FIDE_DUTCH_2025", "Torre Swiss", "Round robin", "Berger", "RR", "Open", "")
+    }
+    assert kinds == {
+        "FIDE_DUTCH_2025": "swiss",
+        "Torre Swiss": "swiss",
+        "Round robin": "round-robin",
+        "Berger": "round-robin",
+        "RR": "round-robin",
+        "Open": None,
+        "": None,
+    }

@@ -62,6 +62,9 @@ RESULT_CODES = PLAYED_CODES | BYE_CODES | frozenset("+-?")
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 OPPOSITE["?"] = "?"
 
+SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM")
+ROBIN_WORDS = ("ROBIN", "BERGER", "RR")
+
 #: Most rounds and players an event may hold (TRF's columns: four digits a number).
 MAX_ROUNDS = 99
 MAX_PLAYERS = 9999
@@ -222,10 +225,22 @@ class Event:
         return last
 
     @property
+    def system_kind(self) -> str | None:
+        """``"swiss"`` or ``"round-robin"`` as the system written (092, 192) names it, or None.
+
+        A Swiss system's name wins (Dutch, Burstein, Dubov, Lim: C.04), then a round-robin's
+        (``Round robin``, ``Berger``, ``RR``)."""
+        text = f"{self.system} {self.type_code}".upper()
+        if any(word in text for word in SWISS_WORDS):
+            return "swiss"
+        if any(word in text for word in ROBIN_WORDS):
+            return "round-robin"
+        return None
+
+    @property
     def is_round_robin(self) -> bool:
         """The system written in the file names a round-robin (092 or 192)."""
-        text = f"{self.system} {self.type_code}".upper()
-        return any(word in text for word in ("ROBIN", "BERGER", "RR"))
+        return self.system_kind == "round-robin"
 
     def player(self, number: int) -> Player:
         """The player with this pairing number; :class:`TournamentError` if there is none."""

@@ -67,8 +67,6 @@ TIEBREAKS = {
 }
 #: Tie-breaks where fewer is better (the rest: more is better).
 ASCENDING = frozenset({"DE"})
-SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM")
-ROBIN_WORDS = ("RR", "ROBIN", "BERGER")
 AMENDMENT_2026 = "2026/03/01"
 
 
@@ -228,11 +226,8 @@ def _rounds(event: Event) -> int:
 
 
 def _is_round_robin(event: Event, rounds: int) -> bool:
-    text = f"{event.system} {event.type_code}".upper()
-    if any(word in text for word in SWISS_WORDS):
-        return False
-    if any(word in text for word in ROBIN_WORDS):
-        return True
+    if event.system_kind is not None:
+        return event.system_kind == "round-robin"
     n = len(event.players)
     return n > 0 and rounds in (n - 1, n, 2 * n - 1, 2 * n)
 
