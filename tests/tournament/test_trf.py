@@ -170,6 +170,9 @@ def test_lenient_reading_says_what_it_mended() -> None:
         ("XXR 300", 5, "out of 1..99"),
         ("162  Q 1.0", 6, "unknown result symbol"),
         ("250      x.0 001 002 0001 0002", 10, "fictitious points"),
+        ("250      1.0 000 002 0001 0002", 15, "first round 0 is out of 1..99"),
+        ("240 H 100 0001", 7, "round 100 is out of 1..99"),
+        ("260 001 555 0001 0002", 9, "last round 555"),
     ],
 )
 def test_errors_name_line_and_column(line: str, column: int, words: str) -> None:

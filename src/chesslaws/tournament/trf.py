@@ -112,6 +112,13 @@ class _Reader:
             raise self.error(f"{what} {text!r} is not a number", first, line)
         return int(text)
 
+    def round_number(self, line: str, first: int, last: int, what: str) -> int:
+        """A round number in columns first..last: 1 to MAX_ROUNDS."""
+        value = self.number(line, first, last, what)
+        if not 1 <= value <= MAX_ROUNDS:
+            raise self.error(f"{what} {value} is out of 1..{MAX_ROUNDS}", first, line)
+        return value
+
     def decimal(self, text: str, what: str, column: int, line: str) -> Decimal:
         try:
             value = Decimal(text.strip())
@@ -263,7 +270,7 @@ def _read_requested_byes(reader: _Reader, line: str) -> None:
     kind = line[4:5].upper()
     if kind not in ("H", "F", "Z"):
         raise reader.error(f"bye type {kind!r} is not F, H or Z", 5, line)
-    round_ = reader.number(line, 7, 9, "round")
+    round_ = reader.round_number(line, 7, 9, "round")
     for column in range(11, len(line) + 1, 5):
         player = reader.number(line, column, column + 3, "player")
         if player:
@@ -272,8 +279,8 @@ def _read_requested_byes(reader: _Reader, line: str) -> None:
 
 def _read_acceleration(reader: _Reader, line: str) -> None:
     points = reader.decimal(line[9:13], "fictitious points", 10, line)
-    first_round = reader.number(line, 15, 17, "first round")
-    last_round = reader.number(line, 19, 21, "last round")
+    first_round = reader.round_number(line, 15, 17, "first round")
+    last_round = reader.round_number(line, 19, 21, "last round")
     first = reader.number(line, 23, 26, "first player")
     last = reader.number(line, 28, 31, "last player")
     reader.accelerations.append(Acceleration(points, first_round, last_round, first, last))
@@ -281,15 +288,18 @@ def _read_acceleration(reader: _Reader, line: str) -> None:
 
 def _read_xxa(reader: _Reader, line: str) -> None:
     player = reader.number(line, 5, 8, "player")
-    for round_, word in enumerate(line[8:].split(), 1):
+    words = line[8:].split()
+    if len(words) > MAX_ROUNDS:
+        raise reader.error(f"more than {MAX_ROUNDS} rounds of acceleration", 9, line)
+    for round_, word in enumerate(words, 1):
         points = reader.decimal(word, "acceleration", line.find(word, 8) + 1, line)
         if points:
             reader.accelerations.append(Acceleration(points, round_, round_, player, player))
 
 
 def _read_prohibited(reader: _Reader, line: str) -> None:
-    first = reader.number(line, 5, 7, "first round")
-    last = reader.number(line, 9, 11, "last round")
+    first = reader.round_number(line, 5, 7, "first round")
+    last = reader.round_number(line, 9, 11, "last round")
     players = [reader.number(line, c, c + 3, "player") for c in range(13, len(line) + 1, 5)]
     reader.prohibited.append(Prohibited(first, last, tuple(p for p in players if p)))
 
