@@ -18,7 +18,20 @@ ALLOWED: dict[str, set[str]] = {
     "engines": {"core", "endings", "clock", "arbiter", "pgn"},
     "eboard": {"core", "clock", "endings", "arbiter"},
     "server": {"core", "endings", "clock", "pgn", "arbiter"},
-    "cli": {"core", "endings", "clock", "pgn", "arbiter", "audit", "engines", "eboard", "server"},
+    # tournament: above server, eboard and engines (its rounds are the server's games)
+    "tournament": {"core", "endings", "clock", "pgn", "arbiter", "engines", "eboard", "server"},
+    "cli": {
+        "core",
+        "endings",
+        "clock",
+        "pgn",
+        "arbiter",
+        "audit",
+        "engines",
+        "eboard",
+        "server",
+        "tournament",
+    },
 }
 BOTTOM = {"_errors", "_color"}
 

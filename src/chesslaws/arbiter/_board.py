@@ -76,9 +76,7 @@ class BoardState:
 
     def ending(self) -> Termination | None:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
-        return automatic_ending(
-            self.position, self.legal_count, self.keys[1], walk_proof=self.walk
-        )
+        return automatic_ending(self.position, self.legal_count, self.keys[1], walk_proof=self.walk)
 
     def recent_keys(self, count: int) -> list[Hashable]:
         """The repetition keys of up to the last ``count`` positions, oldest first (the 2014

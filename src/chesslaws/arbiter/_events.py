@@ -165,12 +165,12 @@ class Rules:
         return out
 
 
-
 def _side_to_move(fen: str | None) -> Color:
     """The FEN's second field, read as the FEN reader reads it (``b``: Black; else White). Not
     a search for " b ": a Shredder-FEN castling field may be ``b`` too."""
     fields = fen.split() if fen else []
     return Color.BLACK if fields[1:2] == ["b"] else Color.WHITE
+
 
 @dataclass(frozen=True, slots=True)
 class Start:
@@ -695,8 +695,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "resign": _COMMON,
     "pause": _COMMON,
     "tick": frozenset({"type", "at"}),
-    "arbiter": _COMMON
-    | {"action", "player", "seconds", "moves", "result", "reason", "article"},
+    "arbiter": _COMMON | {"action", "player", "seconds", "moves", "result", "reason", "article"},
 }
 """The fields each event type may have (spec/events.md and docs/events.md): any other is a
 typo (``time_contol``, ``hand``) that must not be silently ignored, so the event is refused."""

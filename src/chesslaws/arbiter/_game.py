@@ -224,4 +224,3 @@ class Game:
         if clock is None:
             return None
         return clock.remaining(Color(color), self._state.last_at if at is None else Millis(at))
-

@@ -196,9 +196,7 @@ def step_line(
     return step(state, event, index=idx)
 
 
-def unreadable(
-    state: GameState, idx: int, error: InvalidEvent
-) -> tuple[GameState, list[Ruling]]:
+def unreadable(state: GameState, idx: int, error: InvalidEvent) -> tuple[GameState, list[Ruling]]:
     """Line ``idx`` of the log is no event: a ``rejected`` ruling naming the line and field."""
     rejected = Ruling(idx, None, RulingKind.REJECTED, reason=brief(str(error)))
     return _skipped(state, idx), [rejected]

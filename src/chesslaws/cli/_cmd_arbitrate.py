@@ -24,6 +24,7 @@ from chesslaws.cli import fail
 
 __all__ = ["arbitrate", "game_to_pgn", "register"]
 
+
 def register(subparsers: Any) -> None:
     """Add the ``arbitrate`` command."""
     parser = subparsers.add_parser(

@@ -211,9 +211,11 @@ def read_shorthand(text: str) -> tuple[Period, ...]:
         if drafts and not _separator(r):
             r.fail("',', ';', ':' or a space between periods, or the end")
         if r.at_end():
-            if r.text[before:r.n].strip():
-                r.fail("a period after the separator", before + r.text[before:].index(
-                    r.text[before:r.n].strip()[0]))
+            if r.text[before : r.n].strip():
+                r.fail(
+                    "a period after the separator",
+                    before + r.text[before:].index(r.text[before : r.n].strip()[0]),
+                )
             break
         start = r.pos
         draft = _period(r)

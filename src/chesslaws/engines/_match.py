@@ -229,4 +229,3 @@ async def run_match(
     for index in (0, 1):  # a missing control is refused before anything starts
         settings.control_of(index)
     return await _Match(settings, source, on_game).run()
-

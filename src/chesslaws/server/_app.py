@@ -239,4 +239,3 @@ def create_app(db: str | Hub, *, pages: bool = True) -> Starlette:
         *(_page_routes() if pages else []),
     ]
     return Starlette(routes=list(routes), lifespan=lifespan)
-

@@ -168,7 +168,7 @@ class Hub:
     async def create(self, body: object) -> NewGame:
         """Create a game from a ``POST /api/games`` body; :class:`BadRequest` if it is bad."""
         if not isinstance(body, dict):
-            raise BadRequest("the body is a JSON object such as {\"time_control\": \"5400+30\"}")
+            raise BadRequest('the body is a JSON object such as {"time_control": "5400+30"}')
         unknown = sorted(set(body) - set(_START_FIELDS) - set(_META_FIELDS))
         if unknown:
             known = ", ".join((*_START_FIELDS, *_META_FIELDS))
@@ -190,4 +190,3 @@ class Hub:
         self.games[ident] = live
         live.reschedule()
         return NewGame(ident, tokens)
-

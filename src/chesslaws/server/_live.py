@@ -106,13 +106,13 @@ def rejection(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
     return json.dumps({"seq": None, "event": event, "rulings": [ruling]}, default=str)
 
 
-
 def _odds(start: Start | None) -> dict[str, str] | None:
     """Each player's control under time odds (the start event's ``time_controls``), else None."""
     if start is None or start.time_controls is None:
         return None
     white, black = start.time_controls
     return {"white": white, "black": black}
+
 
 class LiveGame:
     """A game being served: its row, its log, its arbiter, its clients and its flag timer."""
@@ -433,4 +433,3 @@ def _shown(obj: dict[str, Any], role: str, at: int | None) -> dict[str, Any]:
     if role != "spectator" and "by" not in shown:
         shown["by"] = role
     return shown
-

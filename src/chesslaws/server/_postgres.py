@@ -259,4 +259,3 @@ class PostgresStore:
                         await listener(game, int(seq))
                     except Exception:  # one game's trouble must not stop the others' news
                         log.exception("following game %s", game)
-

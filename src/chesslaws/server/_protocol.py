@@ -47,9 +47,7 @@ _PLAYER_FIELDS: dict[str, frozenset[str]] = {
     "pause": frozenset(),
 }
 _ARBITER_FIELDS: dict[str, frozenset[str]] = {
-    "arbiter": frozenset(
-        {"action", "player", "seconds", "moves", "result", "reason", "article"}
-    ),
+    "arbiter": frozenset({"action", "player", "seconds", "moves", "result", "reason", "article"}),
 }
 
 #: The largest message taken (bytes of text); a bigger frame closes the socket (1009).

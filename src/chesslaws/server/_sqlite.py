@@ -191,5 +191,3 @@ class SQLiteStore:
 def _rollback(db: sqlite3.Connection) -> None:
     if db.in_transaction:
         db.execute("ROLLBACK")
-
-
