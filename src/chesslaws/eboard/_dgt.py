@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "BWTIME_LENGTH",
+    "MAX_PIECE",
     "BatteryStatus",
     "BoardDump",
     "ClockTimes",
@@ -81,6 +82,8 @@ _FIXED = {
 }
 _MAX_LENGTH = 4096  # longer than any message the protocol has (the move log included)
 
+#: The highest DGT code of a piece (12, the black queen); 13-15 are signal pieces, not men.
+MAX_PIECE = 12
 # DGT piece codes: 1-6 White pawn, rook, knight, bishop, king, queen; 7-12 the same for Black.
 _DGT_TO_CORE = {1: 1, 2: 4, 3: 2, 4: 3, 5: 6, 6: 5, 7: 9, 8: 12, 9: 10, 10: 11, 11: 14, 12: 13}
 _CORE_TO_DGT = {core: dgt for dgt, core in _DGT_TO_CORE.items()}

@@ -2,7 +2,10 @@
 
 :class:`DgtReadings` turns decoded messages into readings (a board dump into a snapshot, a
 field update into a lift or a place, a change of the clock's lever into a press by the player
-whose side went down). A lever moved to start the clock the arbiter already runs (the clock
+whose side went down). A field update that names no square (an index above 63) or no piece (a
+code above 12: the signal pieces, or line damage) is no reading: it is dropped, never guessed
+at, and the board is asked for a whole dump (:meth:`DgtReadings.answer`), which puts the
+squares right. A lever moved to start the clock the arbiter already runs (the clock
 put right after a ruling) is no press. :func:`play_board` drives a serial link: it asks the
 board for a dump and for updates, then feeds every reading to a :class:`BoardGame` with the
 time it arrived.
@@ -18,6 +21,7 @@ from chesslaws._color import Color
 from chesslaws.arbiter import Millis
 
 from ._dgt import (
+    MAX_PIECE,
     BoardDump,
     ClockTimes,
     Command,
@@ -44,6 +48,11 @@ class SerialLink(Protocol):
     def close(self) -> None: ...
 
 
+def readable(update: FieldUpdate) -> bool:
+    """Whether a field update names a square (index 0-63) and a piece code (0-12)."""
+    return 0 <= update.index < 64 and 0 <= update.piece <= MAX_PIECE
+
+
 class DgtReadings:
     """Readings from DGT messages.
 
@@ -62,12 +71,20 @@ class DgtReadings:
         if isinstance(message, BoardDump):
             return [BoardSnapshot(at, message.codes())]
         if isinstance(message, FieldUpdate):
-            square = square_of_index(message.index & 63)
+            if not readable(message):
+                return []
+            square = square_of_index(message.index)
             code = core_code(message.piece)
             return [Place(at, square, code) if code else Lift(at, square)]
         if isinstance(message, ClockTimes) and message.ack is None and message.connected:
             return self._lever(message, at)
         return []
+
+    def answer(self, message: Message) -> bytes:
+        """What the host sends back: a board dump asked for after an unreadable field update."""
+        if isinstance(message, FieldUpdate) and not readable(message):
+            return bytes((Command.SEND_BRD,))
+        return b""
 
     def _lever(self, message: ClockTimes, at: Millis) -> list[Reading]:
         left_runs = message.left_runs
@@ -129,6 +146,9 @@ def play_board(
             break
         at = Millis(max(now(), 0))
         for message in decoder.feed(data):
+            request = source.answer(message)
+            if request:
+                link.write(request)
             for reading in source.readings(message, at):
                 if isinstance(reading, Lever) and _sets_the_clock(board, reading):
                     continue
