@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from chesslaws._color import Color
 from chesslaws.core import Position
-from chesslaws.eboard import BoardGame, BoardSnapshot, Lever, Lift, Place
+from chesslaws.eboard import BoardGame, BoardSnapshot, Flag, Lever, Lift, Place
 from chesslaws.eboard._dgt import (
     BatteryStatus,
     BoardDump,
@@ -248,3 +248,36 @@ def test_lever_changes_are_presses() -> None:
     assert source.readings(ack, 4) == []
     disconnected = ClockTimes(0, 0, 0, 0, 0x22)
     assert source.readings(disconnected, 5) == []
+
+
+def test_the_clocks_flag_bits_are_flag_readings() -> None:
+    """Either flag bit (0x1: fallen and held at zero; 0x4: fallen and shown) set where it was
+    clear is the flag of the player on that side (known from the presses); shown again, the
+    same flag is not read twice."""
+    source = DgtReadings(first=Color.WHITE)
+    assert source.readings(ClockTimes(300, 0, 0, 0x4, 0x01), 1) == [Flag(1, Color.WHITE)]
+    source = DgtReadings(first=Color.WHITE)
+    source.readings(ClockTimes(300, 300, 0, 0, 0x01), 0)
+    assert source.readings(ClockTimes(300, 300, 0, 0, 0x03), 1) == [Lever(1, Color.WHITE)]
+    assert source.readings(ClockTimes(300, 0, 0, 0x1, 0x03), 2) == [Flag(2, Color.BLACK)]
+    assert source.readings(ClockTimes(300, 0, 0, 0x5, 0x03), 3) == []
+    assert source.readings(ClockTimes(300, 0, 0x2, 0x5, 0x03), 4) == []  # time-per-move: no flag
+
+
+def test_the_clocks_flag_ends_a_game_played_on_the_board() -> None:
+    """The flag bits were ignored; now the flag is ruled (6.10.1, 6.8, 6.9) and reading stops."""
+    link = _Link(
+        [
+            clock_times(300, 300, status=0x01),
+            field_update(12, 0),
+            field_update(28, 1),
+            clock_times(300, 300, status=0x03),  # White (right) pressed
+            clock_times(300, 0, status=0x03, left_flags=0x1),  # Black's flag, on the left
+            field_update(52, 0),
+        ]
+    )
+    board = BoardGame('{"type": "start", "time_control": "300"}')
+    ticks = iter(range(0, 100_000, 400))
+    play_board(link, board, now=lambda: next(ticks))
+    assert board.game.result == "1-0" and board.game.reason == "flag"
+    assert [e.to_json()["type"] for e in board.events[-2:]] == ["arbiter", "tick"]  # no touch

@@ -18,6 +18,7 @@ from chesslaws.eboard._readings import OCCUPIED as OCCUPIED
 from chesslaws.eboard._readings import BoardSnapshot as BoardSnapshot
 from chesslaws.eboard._readings import Button as Button
 from chesslaws.eboard._readings import ButtonName as ButtonName
+from chesslaws.eboard._readings import Flag as Flag
 from chesslaws.eboard._readings import Lever as Lever
 from chesslaws.eboard._readings import Lift as Lift
 from chesslaws.eboard._readings import Place as Place
@@ -40,6 +41,7 @@ __all__ = [
     "Change",
     "Continuations",
     "Debouncer",
+    "Flag",
     "Interpreter",
     "InvalidReading",
     "Lever",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from chesslaws.arbiter import Millis
 
-from ._readings import OCCUPIED, BoardSnapshot, Button, Lever, Lift, Reading
+from ._readings import OCCUPIED, BoardSnapshot, Button, Flag, Lever, Lift, Reading
 
 __all__ = ["Change", "Debouncer", "Released", "Snapshot"]
 
@@ -43,7 +43,7 @@ class Snapshot:
     changes: tuple[Change, ...]
 
 
-Released = Change | Snapshot | Lever | Button
+Released = Change | Snapshot | Lever | Button | Flag
 
 
 def _same(a: int, b: int) -> bool:
@@ -95,7 +95,7 @@ class Debouncer:
             if changes:
                 out.append(Snapshot(reading.at, tuple(changes)))
             return out
-        if isinstance(reading, Lever | Button):
+        if isinstance(reading, Lever | Button | Flag):
             self._queue.append(_Pending(reading, 0))
             return out
         square = reading.square

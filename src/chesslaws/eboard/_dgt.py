@@ -131,6 +131,9 @@ class FieldUpdate:
     piece: int
 
 
+_FALLEN = 0x1 | 0x4  # the flag bits that say a flag fell
+
+
 @dataclass(frozen=True, slots=True)
 class ClockTimes:
     """A clock message: both times in seconds, each side's flag bits, and the status byte.
@@ -138,8 +141,9 @@ class ClockTimes:
     ``right`` and ``left`` are the players as the clock faces them. Status bits: 0x01 running,
     0x02 lever high on the left (the left player's clock runs), 0x04 battery low, 0x08 Black's
     turn, 0x10 White's turn, 0x20 no clock connected. Flag bits (the high nibble of each hours
-    byte): 0x1 final flag, 0x2 time-per-move indicator, 0x4 flag fallen. An acknowledgement of
-    a clock command has the hours nibble 0xa on both sides; ``ack`` holds its four bytes.
+    byte): 0x1 the flag fell and the time is held at zero, 0x2 time-per-move indicator, 0x4
+    the flag fell and is shown (the clock may still run). An acknowledgement of a clock command
+    has the hours nibble 0xa on both sides; ``ack`` holds its four bytes.
     """
 
     right: int
@@ -157,6 +161,15 @@ class ClockTimes:
     def left_runs(self) -> bool:
         """The lever is high on the left: the right player pressed, the left clock runs."""
         return bool(self.status & 0x02)
+
+    @property
+    def right_fallen(self) -> bool:
+        """The clock shows the right player's flag fallen (either flag bit)."""
+        return bool(self.right_flags & _FALLEN)
+
+    @property
+    def left_fallen(self) -> bool:
+        return bool(self.left_flags & _FALLEN)
 
     @property
     def battery_low(self) -> bool:

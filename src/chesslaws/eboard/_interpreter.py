@@ -28,6 +28,8 @@ from chesslaws._color import Color
 from chesslaws.arbiter import (
     Accept,
     Adjust,
+    Arbiter,
+    ArbiterActionKind,
     Decline,
     Event,
     Game,
@@ -38,13 +40,15 @@ from chesslaws.arbiter import (
     Resign,
     Ruling,
     RulingKind,
+    Tick,
     Touch,
 )
 from chesslaws.core import PAWN, Move, PieceType, Position, square_name
 
 from ._continuations import Continuations, changes_of
 from ._debounce import Change, Released, Snapshot
-from ._readings import OCCUPIED, Button, ButtonName, Lever, placement_of
+from ._readings import OCCUPIED, Button, ButtonName, Flag, Lever, placement_of
+from ._standing import flag_due
 
 __all__ = ["Interpreter", "Notice"]
 
@@ -184,13 +188,39 @@ class Interpreter:
     # -- emitting ------------------------------------------------------------------------------
 
     def _emit(self, event: Event) -> list[Ruling]:
+        """Pass ``event`` to the arbiter; a flag that fell before it is observed first (6.8)
+        and, the game then being over, the event goes nowhere."""
+        if self.game.is_over:
+            return []
         if event.at < self._last_emit:
             event = replace(event, at=self._last_emit)
+        due = flag_due(self.game.state())
+        if due is not None and due <= event.at and not isinstance(event, Tick):
+            self._pass(Tick(max(due, self._last_emit)))
+            self._refresh(event.at)
+            return []
+        return self._pass(event)
+
+    def _pass(self, event: Event) -> list[Ruling]:
         self._last_emit = event.at
         rulings = self.game.handle(event)
         if self.on_event is not None:
             self.on_event(event, rulings)
         return rulings
+
+    def observe_clock(self, now: int) -> None:
+        """Every reading up to ``now`` is taken: a flag fallen by then is observed (6.8), after
+        a move the board showed before it (a mate made before the flag stands, 6.9)."""
+        due = flag_due(self.game.state())
+        if self.over or due is None or due > now:
+            return
+        shown = self.candidate is not None and self.candidate_at < due
+        if shown and self._match() == self.candidate:
+            self._confirm()
+            self.observe_clock(now)
+            return
+        self._emit(Tick(due))
+        self._refresh(due)
 
     def _notice(self, at: Millis, kind: str, text: str) -> None:
         self.notices.append(Notice(at, kind, text))
@@ -207,6 +237,8 @@ class Interpreter:
             self._on_snapshot(item)
         elif isinstance(item, Lever):
             self._on_lever(item)
+        elif isinstance(item, Flag):
+            self._on_flag(item)
         else:
             self._on_button(item)
 
@@ -464,6 +496,27 @@ class Interpreter:
                 return
         self._emit(Press(lever.at, lever.by))
         self._refresh(lever.at)
+
+    def _on_flag(self, flag: Flag) -> None:
+        """The clock shows ``flag.by``'s flag fallen. Its readings are conclusive (6.10.1): where
+        the arbiter's clock still shows time, it is set to the display, and the flag observed
+        (6.8, 6.9)."""
+        self.observe_clock(flag.at)
+        if self.over:
+            return
+        if self.game.state().running is not flag.by:
+            self._notice(
+                flag.at,
+                "flag_unseen",
+                f"the clock shows {flag.by.label}'s flag, but {flag.by.label}'s clock is not "
+                "running for the arbiter: no ruling",
+            )
+            return
+        correction = Arbiter(
+            flag.at, ArbiterActionKind.SET_TIME, player=flag.by, seconds=Millis(0), article="6.10.1"
+        )
+        self._emit(correction)
+        self.observe_clock(flag.at)
 
     def _relocation(self) -> str | None:
         """One piece of the mover carried to another square (capturing at most one piece),

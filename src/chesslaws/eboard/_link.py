@@ -32,7 +32,7 @@ from ._dgt import (
     square_of_index,
 )
 from ._interpreter import Notice
-from ._readings import BoardSnapshot, Lever, Lift, Place, Reading
+from ._readings import BoardSnapshot, Flag, Lever, Lift, Place, Reading
 from ._session import BoardGame
 
 __all__ = ["DgtReadings", "SerialLink", "open_serial", "play_board"]
@@ -65,6 +65,7 @@ class DgtReadings:
         self._first = first
         self._left = left
         self._left_runs: bool | None = None
+        self._fallen = (False, False)  # the flags the clock showed last: right, left
 
     def readings(self, message: Message, at: Millis) -> list[Reading]:
         """The readings one message stands for (none for most clock messages)."""
@@ -77,7 +78,7 @@ class DgtReadings:
             code = core_code(message.piece)
             return [Place(at, square, code) if code else Lift(at, square)]
         if isinstance(message, ClockTimes) and message.ack is None and message.connected:
-            return self._lever(message, at)
+            return self._lever(message, at) + self._flags(message, at)
         return []
 
     def answer(self, message: Message) -> bytes:
@@ -85,6 +86,21 @@ class DgtReadings:
         if isinstance(message, FieldUpdate) and not readable(message):
             return bytes((Command.SEND_BRD,))
         return b""
+
+    def _flags(self, message: ClockTimes, at: Millis) -> list[Reading]:
+        """A flag the clock shows that it did not show before (6.1.1): its player's time is out.
+        Before the first press only the first mover's clock has run, so the flag is his."""
+        fallen = (message.right_fallen, message.left_fallen)
+        before, self._fallen = self._fallen, fallen
+        out: list[Reading] = []
+        for left, now, was in ((False, fallen[0], before[0]), (True, fallen[1], before[1])):
+            if now and not was:
+                out.append(Flag(at, self._first if self._left is None else self._player(left)))
+        return out
+
+    def _player(self, left: bool) -> Color:
+        assert self._left is not None
+        return self._left if left else self._left.other
 
     def _lever(self, message: ClockTimes, at: Millis) -> list[Reading]:
         left_runs = message.left_runs

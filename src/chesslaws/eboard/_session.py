@@ -129,6 +129,7 @@ class BoardGame:
         for item in self.debouncer.push(reading):
             self.interpreter.take(item)
         self.interpreter.tick(reading.at - self.debouncer.window)
+        self.interpreter.observe_clock(reading.at - self.debouncer.window)
         return self._take_fresh()
 
     def feed_json(self, text: str, *, line: int | None = None) -> list[tuple[Event, list[Ruling]]]:
@@ -142,6 +143,7 @@ class BoardGame:
         for item in self.debouncer.advance(now):
             self.interpreter.take(item)
         self.interpreter.tick(now - self.debouncer.window)
+        self.interpreter.observe_clock(now - self.debouncer.window)
         return self._take_fresh()
 
     def finish(self) -> list[tuple[Event, list[Ruling]]]:
@@ -149,6 +151,7 @@ class BoardGame:
         for item in self.debouncer.flush():
             self.interpreter.take(item)
         self.interpreter.finish(self._last_at)
+        self.interpreter.observe_clock(self._last_at)
         return self._take_fresh()
 
     def _orient(self, reading: Reading) -> Reading:
