@@ -288,3 +288,54 @@ def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
         ("touch", "white"), ("move", "white"), ("press", "white"),
         ("touch", "black"), ("move", "black"),
     ]  # fmt: skip
+
+
+def _flickering(path: Path, readings: int) -> int:
+    """A readings log of ``readings`` sensor flickers (e2 read empty for 10 ms, again and
+    again: each dropped by the debouncer); returns the file's size in bytes."""
+    with path.open("w") as out:
+        out.write('{"type": "start", "time_control": "5400+30"}\n')
+        for i in range(readings // 2):
+            at = 1 + i / 5
+            out.write(f'{{"type": "lift", "at": {at:.3f}, "square": "e2"}}\n')
+            out.write(f'{{"type": "place", "at": {at + 0.01:.3f}, "square": "e2", "piece": "P"}}\n')
+    return path.stat().st_size
+
+
+def _peak_of_replay(path: Path) -> int:
+    """The peak of memory allocated while ``chesslaws eboard replay`` reads ``path``."""
+    import contextlib
+    import io
+    import tracemalloc
+
+    from chesslaws.cli import main
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        tracemalloc.start()
+        try:
+            assert main(["eboard", "replay", str(path)]) == 0
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+
+def test_replay_streams_its_readings(tmp_path: Path) -> None:
+    """The log is read a line at a time (1 M readings took 150-250 MB when the file was read
+    whole): the memory of 20,000 readings is that of 2,000, and a fraction of the file."""
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    _flickering(small, 2_000)
+    size = _flickering(large, 20_000)
+    _peak_of_replay(small)  # the command's modules imported before measuring
+    base, peak = _peak_of_replay(small), _peak_of_replay(large)
+    assert peak < base + 100_000, (base, peak)
+    assert peak < size / 4, (peak, size)
+
+
+def test_replay_skips_a_line_that_is_not_utf8(tmp_path: Path) -> None:
+    lines = [line.encode() for line in Script().move("e2", "e4", "P", "white").text()]
+    lines.insert(2, b'{"type": "lift", "at": 0.35, "square": "\xff"}')
+    readings = tmp_path / "readings.jsonl"
+    readings.write_bytes(b"\n".join(lines) + b"\n")
+    result = chesslaws("eboard", "replay", "--events", str(readings))
+    assert result.returncode == 2 and "line 2: not UTF-8 text (byte 41" in result.stderr
+    assert [json.loads(x).get("move") for x in result.stdout.splitlines()][2] == "e2e4"

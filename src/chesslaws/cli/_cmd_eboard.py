@@ -13,9 +13,11 @@ TOKEN`` plays it into a live game on a chesslaws server instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
+from collections.abc import Iterator
 from typing import IO, Any
 
 from chesslaws._errors import InvalidReading
@@ -92,7 +94,7 @@ def _tuning(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _options(args: argparse.Namespace) -> dict[str, int]:
+def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         k: getattr(args, k)
         for k in ("debounce", "settle", "knock", "orientation")
@@ -101,35 +103,54 @@ def _options(args: argparse.Namespace) -> dict[str, int]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Rule on a readings log; exit status 0, or 2 if it (or a line of it) cannot be read."""
-    from chesslaws.cli._cmd_arbitrate import arbitrate
-    from chesslaws.eboard import BoardGame
+    """Rule on a readings log; exit status 0, or 2 if it (or a line of it) cannot be read.
 
+    The log is streamed: read a line at a time, its events ruled and written as they come, so a
+    log of millions of readings takes the memory of one game.
+    """
     try:
         if args.file == "-":
-            lines = list(sys.stdin)
+            handle: IO[bytes] = sys.stdin.buffer
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                lines = list(handle)
+            handle = open(args.file, "rb")  # noqa: SIM115
     except OSError as error:
         return fail(f"cannot read {args.file}: {error.strerror or error}")
-    except UnicodeDecodeError as error:
-        return fail(f"{args.file} is not UTF-8 text: {error}")
     bad: list[InvalidReading] = []
     try:
-        board = BoardGame.replay(lines, on_error=bad.append, **_options(args))
+        with handle if args.file != "-" else contextlib.nullcontext(handle):
+            return _replay(args, handle, bad)
     except InvalidReading as error:
         return fail(f"{args.file}: {error}")
-    for problem in bad:
+    except OSError as error:
+        return fail(f"cannot read {args.file}: {error.strerror or error}")
+
+
+def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReading]) -> int:
+    from chesslaws.cli._cmd_arbitrate import arbitrate
+    from chesslaws.eboard import BoardGame, Notice
+    from chesslaws.eboard._session import opening
+
+    numbered = enumerate(handle)
+    board = BoardGame(opening(numbered), keep=False, **_options(args))
+
+    def skip(problem: InvalidReading) -> None:
+        bad.append(problem)
         print(f"chesslaws: eboard: {args.file}: {problem} (line skipped)", file=sys.stderr)
-    if args.notices:
-        for notice in board.notices:
-            print(json.dumps(notice.to_json()), file=sys.stderr)
-    events = board.event_lines()
+
+    def event_lines() -> Iterator[str]:
+        yield board.event_lines()[0]
+        for said in board.play(numbered, on_error=skip):
+            if isinstance(said, Notice):
+                if args.notices:
+                    print(json.dumps(said.to_json()), file=sys.stderr)
+                continue
+            yield json.dumps(said[0].to_json())
+
     if args.events:
-        sys.stdout.write("".join(line + "\n" for line in events))
+        for line in event_lines():
+            sys.stdout.write(line + "\n")
     else:
-        arbitrate(events, sys.stdout)
+        arbitrate(event_lines(), sys.stdout)
     return 2 if bad else 0
 
 

@@ -115,6 +115,8 @@ class Debouncer:
         self._queue.append(pending)
         self._square_pending.setdefault(square, []).append(pending)
         if code == 0:
+            horizon = reading.at - 2 * self.window - self.knock  # too old to be knocked with it
+            self._lifts = [p for p in self._lifts if p.live and p.at > horizon]
             self._lifts.append(pending)
         return out
 

@@ -9,7 +9,7 @@ log always gives the same events and rulings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from chesslaws._errors import InvalidEvent, InvalidReading
@@ -50,7 +50,8 @@ class BoardGame:
     change undone within it is sensor flicker; ``knock`` (ms): lifts closer than that are
     pieces knocked over; ``settle`` (ms): a legal move shown that long is made; ``orientation``:
     quarter turns of the board (0 = a1 on White's left; detected from board snapshots when
-    the board shows the position turned). ``on_event(event, rulings)`` sees each event.
+    the board shows the position turned). ``on_event(event, rulings)`` sees each event;
+    ``keep=False`` keeps no list of events, rulings and notices (a long log, streamed).
     """
 
     def __init__(
@@ -61,10 +62,11 @@ class BoardGame:
         knock: int = 25,
         settle: int = 1000,
         orientation: int = 0,
-        mate_budget: int = 5_000,
+        keep: bool = True,
         on_event: Callable[[Event, list[Ruling]], None] | None = None,
     ) -> None:
-        self.game = Game(mate_budget=mate_budget)
+        self.game = Game()
+        self.keep = keep
         if isinstance(start, str):
             try:
                 start_event = parse_event(start, 0)
@@ -103,8 +105,9 @@ class BoardGame:
         return self.interpreter.notices
 
     def _record(self, event: Event, rulings: list[Ruling]) -> None:
-        self.events.append(event)
-        self.rulings.extend(rulings)
+        if self.keep:
+            self.events.append(event)
+            self.rulings.extend(rulings)
         self._fresh.append((event, rulings))
         if self._on_event is not None:
             self._on_event(event, rulings)
@@ -190,7 +193,7 @@ class BoardGame:
     @classmethod
     def replay(
         cls,
-        lines: Iterable[str],
+        lines: Iterable[str | bytes],
         *,
         on_error: Callable[[InvalidReading], None] | None = None,
         **options: Any,
@@ -200,29 +203,65 @@ class BoardGame:
         A line that cannot be read raises :class:`InvalidReading`, unless ``on_error`` takes it
         (then reading goes on). Blank lines are skipped.
         """
-        board: BoardGame | None = None
-        for number, line in enumerate(lines):
-            text = line.strip()
-            if not text:
-                continue
-            if board is None:
-                board = cls(text, **options)
-                continue
+        numbered = enumerate(lines)
+        board = cls(opening(numbered), **options)
+        for _ in board.play(numbered, on_error=on_error):
+            pass
+        return board
+
+    def play(
+        self,
+        numbered: Iterable[tuple[int, str | bytes]],
+        *,
+        on_error: Callable[[InvalidReading], None] | None = None,
+    ) -> Iterator[tuple[Event, list[Ruling]] | Notice]:
+        """Feed the numbered lines of a readings log, one at a time, and then :meth:`finish`;
+        yields every event made (with its rulings) and notice given, as it comes. The lines are
+        never held: with ``keep=False`` a log of any length is played in the memory of one
+        game. A line that cannot be read raises, unless ``on_error`` takes it."""
+        for number, line in numbered:
             try:
-                board.feed_json(text, line=number)
+                text = _text(line, number).strip()
+                if text:
+                    yield from self.feed_json(text, line=number)
             except InvalidReading as error:
                 if on_error is None:
                     raise
                 on_error(error)
-        if board is None:
-            raise InvalidReading(
-                "the readings log is empty: it begins with a 'start' event", line=0
-            )
-        board.finish()
-        return board
+            yield from self._take_notices()
+        yield from self.finish()
+        yield from self._take_notices()
+
+    def _take_notices(self) -> list[Notice]:
+        if self.keep:
+            return []
+        notices = list(self.interpreter.notices)
+        self.interpreter.notices.clear()
+        return notices
 
     def event_lines(self) -> list[str]:
         """The derived event log, one JSON line per event (``spec/events.md``)."""
         import json
 
         return [json.dumps(event.to_json()) for event in self.events]
+
+
+def opening(numbered: Iterator[tuple[int, str | bytes]]) -> str:
+    """The first line of a readings log that is not blank: its ``start`` event."""
+    for number, line in numbered:
+        text = _text(line, number).strip()
+        if text:
+            return text
+    raise InvalidReading("the readings log is empty: it begins with a 'start' event", line=0)
+
+
+def _text(line: str | bytes, number: int) -> str:
+    """A line of a readings log as text (bytes are UTF-8; a BOM is read as nothing)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidReading(
+                f"line {number}: not UTF-8 text (byte {error.start + 1} of the line)", line=number
+            ) from None
+    return line.lstrip("\ufeff")
