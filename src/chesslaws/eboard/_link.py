@@ -31,9 +31,9 @@ from ._dgt import (
     core_code,
     square_of_index,
 )
-from ._interpreter import Notice
+from ._hand import Notice
 from ._readings import BoardSnapshot, Flag, Lever, Lift, Place, Reading
-from ._session import BoardGame
+from ._session import BoardGame, Said
 
 __all__ = ["DgtReadings", "SerialLink", "open_serial", "play_board"]
 
@@ -128,16 +128,14 @@ def open_serial(port: str) -> SerialLink:
     return link
 
 
-def _sets_the_clock(board: BoardGame, lever: Lever) -> bool:
+def _sets_the_clock(board: BoardGame, lever: Lever) -> Notice | None:
     """A lever moved to start the clock that already runs for the arbiter: the physical clock
     put right after a ruling (7.1, 7.5.1: the offender's clock restarted), not a press."""
-    running = board.game.state().running
+    running = board.standing.running
     if running is None or running is not lever.by.other:
-        return False
-    board.notices.append(
-        Notice(lever.at, "clock_set", f"the lever set to {running.label}'s clock: no press")
-    )
-    return True
+        return None
+    text = f"the lever set to {running.label}'s clock: no press"
+    return board.tell(Notice(lever.at, "clock_set", text))
 
 
 def play_board(
@@ -147,15 +145,15 @@ def play_board(
     now: Callable[[], int],
     stop: Callable[[], bool] = lambda: False,
     on_reading: Callable[[Reading], None] | None = None,
+    on_said: Callable[[Said], None] = lambda said: None,
 ) -> None:
     """Read the board on ``link`` into ``board`` until the game ends, ``stop()`` or the port
-    closes. ``now()`` gives milliseconds since the game's start."""
-    start = board.game.start_event
-    first = start.first_mover if start is not None else Color.WHITE
-    source = DgtReadings(first=first)
+    closes. ``now()`` gives milliseconds since the game's start; ``on_said`` sees everything
+    the board says (events with their rulings, notices) as it comes."""
+    source = DgtReadings(first=board.standing.position.turn)  # the first press is his (6.6)
     decoder = Decoder()
     link.write(bytes((Command.RESET, Command.SEND_BRD, Command.SEND_UPDATE_NICE, Command.SEND_CLK)))
-    while not board.game.is_over and not stop():
+    while not board.over and not stop():
         try:
             data = link.read(256)
         except Exception:
@@ -166,10 +164,25 @@ def play_board(
             if request:
                 link.write(request)
             for reading in source.readings(message, at):
-                if isinstance(reading, Lever) and _sets_the_clock(board, reading):
-                    continue
-                if on_reading is not None:
-                    on_reading(reading)
-                board.feed(reading)
-        board.advance(at)
-    board.finish()
+                _take(board, reading, on_reading, on_said)
+        for said in board.advance(at):
+            on_said(said)
+    for said in board.finish():
+        on_said(said)
+
+
+def _take(
+    board: BoardGame,
+    reading: Reading,
+    on_reading: Callable[[Reading], None] | None,
+    on_said: Callable[[Said], None],
+) -> None:
+    if isinstance(reading, Lever):
+        notice = _sets_the_clock(board, reading)
+        if notice is not None:
+            on_said(notice)
+            return
+    if on_reading is not None:
+        on_reading(reading)
+    for said in board.feed(reading):
+        on_said(said)
