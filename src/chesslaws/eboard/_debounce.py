@@ -96,9 +96,9 @@ def sense(sensors: Sensors, reading: Reading) -> tuple[Sensors, list[Released]]:
                 changes.append(Change(reading.at, square, code, snapshot=True))
         if changes:
             flushed.append(Snapshot(reading.at, tuple(changes)))
-        return replace(sensors, last=tuple(last)), out + flushed
+        return _new(sensors, tuple(last), sensors.queue, sensors.lifts), out + flushed
     if isinstance(reading, Lever | Button | Flag):
-        return replace(sensors, queue=(*sensors.queue, _Pending(reading))), out
+        return _new(sensors, sensors.last, (*sensors.queue, _Pending(reading)), sensors.lifts), out
     return _square(sensors, reading), out
 
 
@@ -115,18 +115,26 @@ def _square(sensors: Sensors, reading: Lift | Place) -> Sensors:
         lifts = sensors.lifts
         if isinstance(undone.item, Change) and undone.item.code == 0:
             lifts = tuple(lift for lift in lifts if lift != (undone.item.at, square))
-        return replace(
-            sensors,
-            last=_with(last, square, undone.before),
-            queue=queue[:found] + queue[found + 1 :],
-            lifts=lifts,
-        )
+        return _new(sensors, _with(last, square, undone.before), _without(queue, found), lifts)
     pending = _Pending(Change(reading.at, square, code), last[square])
     lifts = sensors.lifts
     if code == 0:
         horizon = reading.at - 2 * sensors.window - sensors.knock  # too old to be knocked with it
         lifts = (*(lift for lift in lifts if lift[0] > horizon), (reading.at, square))
-    return replace(sensors, last=_with(last, square, code), queue=(*queue, pending), lifts=lifts)
+    return _new(sensors, _with(last, square, code), (*queue, pending), lifts)
+
+
+def _new(
+    sensors: Sensors,
+    last: tuple[int, ...],
+    queue: tuple[_Pending, ...],
+    lifts: tuple[tuple[int, int], ...],
+) -> Sensors:
+    return Sensors(sensors.window, sensors.knock, last, queue, lifts)
+
+
+def _without(queue: tuple[_Pending, ...], index: int) -> tuple[_Pending, ...]:
+    return queue[:index] + queue[index + 1 :]
 
 
 def _last_change(queue: tuple[_Pending, ...], square: int) -> int | None:
@@ -167,7 +175,7 @@ def _released(sensors: Sensors, count: int) -> tuple[Sensors, list[Released]]:
         if isinstance(item, Change) and item.code == 0:
             item = replace(item, knocked=_knocked(sensors, item))
         out.append(item)
-    return replace(sensors, queue=sensors.queue[count:]), out
+    return _new(sensors, sensors.last, sensors.queue[count:], sensors.lifts), out
 
 
 def _knocked(sensors: Sensors, lift: Change) -> bool:

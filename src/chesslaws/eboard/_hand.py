@@ -280,6 +280,8 @@ def read(hand: Hand, standing: Standing, item: Item | None = None) -> tuple[Hand
     the rest is kept in the new hand's agenda: have the arbiter rule on the events, and read on
     with the standing after them and no item, until nothing more is said.
     """
+    if _nothing_to_do(hand, standing, item):
+        return hand, ()
     d = _Draft(hand, standing)
     _follow(d)
     queue: tuple[Item, ...] = hand.agenda if item is None else (*hand.agenda, item)
@@ -295,6 +297,19 @@ def read(hand: Hand, standing: Standing, item: Item | None = None) -> tuple[Hand
             d.agenda.extend(queue[index + 1 :])
             break
     return d.freeze(), tuple(d.said)
+
+
+def _nothing_to_do(hand: Hand, standing: Standing, item: Item | None) -> bool:
+    """Nothing can happen (most readings change nothing: the hand is in the air): nothing new
+    to follow, nothing waiting, and no item, or time passing with no move shown and no flag."""
+    if standing is not hand.followed or hand.agenda:
+        return False
+    if item is None:
+        return True
+    if type(item) is not Now or hand.candidate is not None:
+        return False
+    due = standing.flag_due
+    return due is None or due > item.at
 
 
 # -- the position the board should show ------------------------------------------------------
