@@ -215,9 +215,10 @@ class _StandIn:
     every event broadcast with its rulings and the view after it. It rules with a game of its
     own and marks its rulings (``note``), so what the board shows is seen to be the server's."""
 
-    def __init__(self, start: str) -> None:
+    def __init__(self, start: str, replies: tuple[str, ...] = ()) -> None:
         from chesslaws.arbiter import Game
 
+        self.replies = list(replies)  # Black's moves, made elsewhere after each press of White
         self.game = Game()
         self.game.handle_json(start)
         self.seq = 0
@@ -249,15 +250,37 @@ class _StandIn:
             sent = json.loads(message)
             with self.lock:
                 self.received.append((path, sent))
-                at = round(time.monotonic() - self.origin, 3)
-                event = {**sent, "at": at, "by": colour}
-                rulings = [r.to_json() for r in self.game.handle_json(json.dumps(event))]
-                for ruling in rulings:
-                    ruling["note"] = "the stand-in rules"
-                self.seq += 1
-                out = {"seq": self.seq, "event": event, "rulings": rulings, "view": self.view()}
-                for client in self.clients:
-                    client.send(json.dumps(out))  # type: ignore[attr-defined]
+                self.log({**sent, "by": colour})
+                if sent["type"] == "press" and colour == "white" and self.replies:
+                    self.log({"type": "move", "by": "black", "move": self.replies.pop(0)})
+                    if self.game.result is None:
+                        self.log({"type": "press", "by": "black"})
+
+    def log(self, sent: dict[str, object]) -> None:
+        """Rule an event and broadcast it to every client, with the view after it."""
+        event = {**sent, "at": round(time.monotonic() - self.origin, 3)}
+        rulings = [r.to_json() for r in self.game.handle_json(json.dumps(event))]
+        for ruling in rulings:
+            ruling["note"] = "the stand-in rules"
+        self.seq += 1
+        out = {"seq": self.seq, "event": event, "rulings": rulings, "view": self.view()}
+        for client in self.clients:
+            client.send(json.dumps(out))  # type: ignore[attr-defined]
+
+
+def _read_into(
+    stand_in: _StandIn, args: list[str], steps: list[tuple[str, ...]]
+) -> tuple[int, str, str]:
+    """``chesslaws eboard --port BOARD --serve ws://STAND-IN ARGS`` played with ``steps``."""
+    pytest.importorskip("serial")
+    server_module = pytest.importorskip("websockets.sync.server")
+    server = server_module.serve(stand_in.handler, "127.0.0.1", 0)
+    port = server.socket.getsockname()[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        return _run_reader(SimulatedBoard(), ["--serve", f"ws://127.0.0.1:{port}", *args], steps)
+    finally:
+        server.shutdown()
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
@@ -266,19 +289,9 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
     player's seat, without ``at`` and ``by``, one at a time, each after the server's answer
     to the last; the board reads on in the server's position and shows the server's rulings
     (no arbiter of its own)."""
-    pytest.importorskip("serial")
-    server_module = pytest.importorskip("websockets.sync.server")
     stand_in = _StandIn('{"type": "start", "time_control": "300+2"}')
-    server = server_module.serve(stand_in.handler, "127.0.0.1", 0)
-    port = server.socket.getsockname()[1]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    args = ["--serve", f"ws://127.0.0.1:{port}", "--game", "g1"]
-    args += ["--seat", "white=WT", "--seat", "black=BT"]
-    try:
-        returncode, out, err = _run_reader(SimulatedBoard(), args, FOOLS_MATE)
-    finally:
-        server.shutdown()
+    args = ["--game", "g1", "--seat", "white=WT", "--seat", "black=BT"]
+    returncode, out, err = _read_into(stand_in, args, FOOLS_MATE)
     assert returncode == 0, err
     last = json.loads(out.splitlines()[-1])
     assert (last["reason"], last["note"]) == ("checkmate", "the stand-in rules")
@@ -299,6 +312,31 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
         {"type": "touch", "square": "d8"},
         {"type": "move", "move": "d8h4"},
     ]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
+def test_a_board_playing_one_seat_follows_the_server(tmp_path: Path) -> None:
+    """The board plays White's seat; Black's moves are made elsewhere and come from the server.
+    The board follows them: it asks for the pieces to be set (Black's move mirrored by hand, no
+    touch), takes the lever set right as no press, and stops when the server rules the mate."""
+    stand_in = _StandIn('{"type": "start", "time_control": "300+2"}', ("e7e5", "d8h4"))
+    steps = [
+        ("lift", "f2"), ("place", "f3", "P"), ("press", "left"),
+        ("lift", "e7"), ("place", "e5", "p"), ("press", "right"),  # Black's move, mirrored
+        ("lift", "g2"), ("place", "g4", "P"), ("press", "left"),
+    ]  # fmt: skip
+    returncode, out, err = _read_into(stand_in, ["--game", "g1", "--seat", "white=WT"], steps)
+    assert returncode == 0, err
+    assert json.loads(out.splitlines()[-1])["reason"] == "checkmate"
+    assert [m for _, m in stand_in.received] == [
+        {"type": "touch", "square": "f2"},
+        {"type": "move", "move": "f2f3"},
+        {"type": "press"},
+        {"type": "touch", "square": "g2"},
+        {"type": "move", "move": "g2g4"},
+        {"type": "press"},
+    ]
+    assert stand_in.game.moves == ("f3", "e5", "g4", "Qh4#")
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
