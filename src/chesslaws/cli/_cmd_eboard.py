@@ -7,7 +7,8 @@ them for that event log; ``--events`` writes the event log instead.
 
 ``chesslaws eboard --port PORT --log FILE`` reads a DGT-compatible board on a serial port into
 a game and writes its event log as it goes (rulings on standard output); ``--serve URL --seat
-TOKEN`` plays it into a live game on a chesslaws server instead.
+TOKEN`` plays it into a live game on a chesslaws server instead, the server its only arbiter
+(the rulings shown are the server's).
 """
 
 from __future__ import annotations

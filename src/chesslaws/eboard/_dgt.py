@@ -1,6 +1,6 @@
 """A DGT-compatible serial codec: commands to the board, messages from it.
 
-The facts come from ``spec/dgt-protocol.md``.
+The facts come from the protocol's public descriptions (the board header, reimplementations).
 
 Written from the protocol's documented behaviour; an optional part of chesslaws (the protocol
 belongs to DGT Projects B.V.). The host sends single-byte commands. The board answers with

@@ -325,7 +325,7 @@ class BoardGame:
         yield from self.finish()
 
     def event_lines(self) -> list[str]:
-        """The derived event log, one JSON line per event (``spec/events.md``)."""
+        """The derived event log, one JSON line per event (``docs/events.md``)."""
         import json
 
         return [json.dumps(event.to_json()) for event in self.events]
