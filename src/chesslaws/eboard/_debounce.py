@@ -15,6 +15,7 @@ each other cannot be one hand's deliberate touches (4.1: one hand): they are mar
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from chesslaws.arbiter import Millis
 
@@ -54,16 +55,14 @@ def _same(a: int, b: int) -> bool:
     return a == b or (a != 0 and b != 0 and OCCUPIED in (a, b))
 
 
-@dataclass(frozen=True, slots=True)
-class _Pending:
+class _Pending(NamedTuple):
     """A reading held for the window; ``before``: what its square showed before it."""
 
     item: Released
     before: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Sensors:
+class Sensors(NamedTuple):
     """The delay line between the sensors and the reader (see the module docstring).
 
     ``last``: what each square shows, pending changes included; ``queue``: the readings held,

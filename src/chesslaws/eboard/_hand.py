@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from chesslaws._color import Color
 from chesslaws.arbiter import (
@@ -112,8 +112,7 @@ _PROMOTION_TYPES = (2, 3, 4, 5)
 _QUIET = (Touch, Adjust)  # events whose answer changes nothing the reader follows
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """What the player having the move has done this turn (4.2–4.4), and where his hand went.
 
     ``originals``: the squares still holding the men they held at the start of the turn (a
@@ -132,8 +131,7 @@ class Turn:
     in_hand: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A legal move the board shows, not yet made (4.7): when it was first shown, the board
     then, and the changes and buttons since (the hand going on, or the opponent's)."""
 
@@ -144,8 +142,7 @@ class Candidate:
     after: Continuations | None = None  # the replies to it, once asked for
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Hand:
+class Hand(NamedTuple):
     """What the board reader remembers between readings (see the module docstring).
 
     ``sensed``: what each square shows; ``table``: the legal continuations of the position the
@@ -251,7 +248,7 @@ class _Draft:
         )
         candidate = self.candidate
         if candidate is not None:
-            candidate = replace(candidate, held=tuple(self.held))
+            candidate = candidate._replace(held=tuple(self.held))
         return Hand(
             self.settle,
             self.followed,
@@ -282,6 +279,8 @@ def read(hand: Hand, standing: Standing, item: Item | None = None) -> tuple[Hand
     """
     if _nothing_to_do(hand, standing, item):
         return hand, ()
+    if item is None and not hand.agenda and _nothing_to_follow(hand, standing):
+        return hand._replace(followed=standing), ()
     d = _Draft(hand, standing)
     _follow(d)
     queue: tuple[Item, ...] = hand.agenda if item is None else (*hand.agenda, item)
@@ -301,15 +300,32 @@ def read(hand: Hand, standing: Standing, item: Item | None = None) -> tuple[Hand
 
 def _nothing_to_do(hand: Hand, standing: Standing, item: Item | None) -> bool:
     """Nothing can happen (most readings change nothing: the hand is in the air): nothing new
-    to follow, nothing waiting, and no item, or time passing with no move shown and no flag."""
+    to follow, nothing waiting, and no item, or time passing with no move shown long enough
+    to be made (4.7) and no flag due."""
     if standing is not hand.followed or hand.agenda:
         return False
     if item is None:
         return True
-    if type(item) is not Now or hand.candidate is not None:
+    if type(item) is not Now:
         return False
     due = standing.flag_due
-    return due is None or due > item.at
+    if due is not None and due <= item.at:
+        return False
+    candidate = hand.candidate
+    if candidate is None:
+        return True
+    quiet_since = candidate.held[-1][0].at if candidate.held else candidate.at
+    return item.at - quiet_since < hand.settle
+
+
+def _nothing_to_follow(hand: Hand, standing: Standing) -> bool:
+    """Only touches said since the last standing, and the position as it was (see _follow)."""
+    return (
+        not hand.awaiting
+        and not hand.over
+        and standing.over is None
+        and (standing.key is hand.followed.key or standing.key == hand.followed.key)
+    )
 
 
 # -- the position the board should show ------------------------------------------------------
@@ -614,7 +630,7 @@ def _reply_shown(d: _Draft, after: tuple[int, ...]) -> bool:
     table = candidate.after
     if table is None:
         table = Continuations(d.table.position_after(candidate.move))
-        d.candidate = replace(candidate, after=table)
+        d.candidate = candidate._replace(after=table)
     if not d.occupancy:
         return table.match(changes_of(after, tuple(d.sensed))) is not None
     sensed = d.sensed

@@ -99,7 +99,7 @@ class LocalArbiter:
         for event in events:
             self.state, rulings = step(self.state, event)
             out.append(Ruled(event, rulings))
-        self.standing = Standing.of(self.state, out[-1].rulings if out else ())
+        self.standing = Standing.of(self.state, out[-1].rulings if out else (), self.standing)
         return out
 
     def poll(self) -> list[Ruled]:

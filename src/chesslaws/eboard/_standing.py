@@ -50,21 +50,33 @@ class Standing:
     running: Color | None = None
     flag_due: Millis | None = None
     taken_back: bool = False
+    read_from: object = None
+    """The arbiter's board value the position was copied from (the same value, shared by the
+    states an event left the board alone in, needs no new copy)."""
 
     @classmethod
-    def of(cls, state: GameState, rulings: Iterable[Ruling] = ()) -> Standing:
-        """What the board follows of ``state``; ``rulings`` are those of the last event."""
-        position = state.board.position.copy()
+    def of(
+        cls, state: GameState, rulings: Iterable[Ruling] = (), before: Standing | None = None
+    ) -> Standing:
+        """What the board follows of ``state``; ``rulings`` are those of the last event;
+        ``before`` the standing of an earlier state of the game."""
+        board = state.board
+        if before is not None and before.read_from is board:
+            position, key = before.position, before.key
+        else:
+            position = board.position.copy()
+            key = position_key(position)
         over = None
         if state.ending is not None:
             over = f"the game is over ({state.result}, {state.reason})"
         return cls(
             position,
-            position_key(position),
+            key,
             over,
             state.running,
             flag_due(state),
             any(r.kind is RulingKind.TOUCH_MOVE for r in rulings),
+            board,
         )
 
     @classmethod
