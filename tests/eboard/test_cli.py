@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 
 from chesslaws.eboard._simulator import SimulatedBoard
 from tests.eboard._script import Script
+from tests.eboard._standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -210,77 +210,14 @@ def test_simulated_board_over_a_pty_into_an_event_log(tmp_path: Path) -> None:
     ]
 
 
-class _StandIn:
-    """A stand-in for a chesslaws server as contract-25 has it: a snapshot on joining, then
-    every event broadcast with its rulings and the view after it. It rules with a game of its
-    own and marks its rulings (``note``), so what the board shows is seen to be the server's."""
-
-    def __init__(self, start: str, replies: tuple[str, ...] = ()) -> None:
-        from chesslaws.arbiter import Game
-
-        self.replies = list(replies)  # Black's moves, made elsewhere after each press of White
-        self.game = Game()
-        self.game.handle_json(start)
-        self.seq = 0
-        self.origin = time.monotonic()
-        self.clients: list[object] = []
-        self.received: list[tuple[str, dict[str, object]]] = []
-        self.lock = threading.Lock()
-
-    def view(self) -> dict[str, object]:
-        game = self.game
-        running = game.state().running
-        return {
-            "fen": game.position.fen(),
-            "ply": len(game.moves),
-            "running": running.label if running is not None else None,
-            "result": game.result,
-            "reason": game.reason,
-            "time_control": "300+2",
-        }
-
-    def handler(self, connection: object) -> None:
-        path = connection.request.path  # type: ignore[attr-defined]
-        colour = "white" if "token=WT" in path else "black"
-        with self.lock:
-            self.clients.append(connection)
-            snapshot = {"type": "snapshot", "seq": self.seq, "view": self.view()}
-            connection.send(json.dumps(snapshot))  # type: ignore[attr-defined]
-        for message in connection:  # type: ignore[attr-defined]
-            sent = json.loads(message)
-            with self.lock:
-                self.received.append((path, sent))
-                self.log({**sent, "by": colour})
-                if sent["type"] == "press" and colour == "white" and self.replies:
-                    self.log({"type": "move", "by": "black", "move": self.replies.pop(0)})
-                    if self.game.result is None:
-                        self.log({"type": "press", "by": "black"})
-
-    def log(self, sent: dict[str, object]) -> None:
-        """Rule an event and broadcast it to every client, with the view after it."""
-        event = {**sent, "at": round(time.monotonic() - self.origin, 3)}
-        rulings = [r.to_json() for r in self.game.handle_json(json.dumps(event))]
-        for ruling in rulings:
-            ruling["note"] = "the stand-in rules"
-        self.seq += 1
-        out = {"seq": self.seq, "event": event, "rulings": rulings, "view": self.view()}
-        for client in self.clients:
-            client.send(json.dumps(out))  # type: ignore[attr-defined]
-
-
 def _read_into(
-    stand_in: _StandIn, args: list[str], steps: list[tuple[str, ...]]
+    stand_in: StandIn, args: list[str], steps: list[tuple[str, ...]]
 ) -> tuple[int, str, str]:
     """``chesslaws eboard --port BOARD --serve ws://STAND-IN ARGS`` played with ``steps``."""
     pytest.importorskip("serial")
-    server_module = pytest.importorskip("websockets.sync.server")
-    server = server_module.serve(stand_in.handler, "127.0.0.1", 0)
-    port = server.socket.getsockname()[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        return _run_reader(SimulatedBoard(), ["--serve", f"ws://127.0.0.1:{port}", *args], steps)
-    finally:
-        server.shutdown()
+    pytest.importorskip("websockets.sync.server")
+    with stand_in.serving() as url:
+        return _run_reader(SimulatedBoard(), ["--serve", url, *args], steps)
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
@@ -289,7 +226,7 @@ def test_simulated_board_into_a_live_game(tmp_path: Path) -> None:
     player's seat, without ``at`` and ``by``, one at a time, each after the server's answer
     to the last; the board reads on in the server's position and shows the server's rulings
     (no arbiter of its own)."""
-    stand_in = _StandIn('{"type": "start", "time_control": "300+2"}')
+    stand_in = StandIn('{"type": "start", "time_control": "300+2"}')
     args = ["--game", "g1", "--seat", "white=WT", "--seat", "black=BT"]
     returncode, out, err = _read_into(stand_in, args, FOOLS_MATE)
     assert returncode == 0, err
@@ -319,7 +256,7 @@ def test_a_board_playing_one_seat_follows_the_server(tmp_path: Path) -> None:
     """The board plays White's seat; Black's moves are made elsewhere and come from the server.
     The board follows them: it asks for the pieces to be set (Black's move mirrored by hand, no
     touch), takes the lever set right as no press, and stops when the server rules the mate."""
-    stand_in = _StandIn('{"type": "start", "time_control": "300+2"}', ("e7e5", "d8h4"))
+    stand_in = StandIn('{"type": "start", "time_control": "300+2"}', ("e7e5", "d8h4"))
     steps = [
         ("lift", "f2"), ("place", "f3", "P"), ("press", "left"),
         ("lift", "e7"), ("place", "e5", "p"), ("press", "right"),  # Black's move, mirrored

@@ -13,6 +13,7 @@ board waits for the server's answer, and reads on in the position the server's v
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Sequence
@@ -92,13 +93,15 @@ class ServerArbiter:
         self.timeout = timeout
         self.opening: list[Ruling] = []
         self._connections: dict[str | None, Any] = {}
+        self._open = contextlib.ExitStack()
         for seat in seats:
             colour, _, token = seat.rpartition("=")
             key = colour.strip().lower() or None
             if key not in (None, "white", "black"):
                 raise ValueError(f"--seat {seat!r}: the colour must be white or black")
             url = seat_url(base, game, token)
-            self._connections[key] = connect(url, max_size=MAX_MESSAGE, open_timeout=timeout)
+            connection = connect(url, max_size=MAX_MESSAGE, open_timeout=timeout)
+            self._connections[key] = self._open.enter_context(connection)
         self.seq = -1
         self.standing = self._snapshots()
         self._told: list[Ruled] = []
@@ -193,8 +196,7 @@ class ServerArbiter:
         return Ruled(event, [ruling for r in rulings if (ruling := _ruling(r)) is not None])
 
     def close(self) -> None:
-        for connection in self._connections.values():
-            connection.close()
+        self._open.close()
 
 
 def _answers(logged: object, kind: str, by: str | None) -> bool:
