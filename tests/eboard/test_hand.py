@@ -6,8 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from chesslaws.arbiter import Event, GameState, Millis, parse_event, step
-from chesslaws.eboard import Change, Hand, Notice, Sensors, Standing, parse_reading, read, sense
+from chesslaws._color import Color
+from chesslaws.arbiter import Claim, ClaimKind, Event, GameState, Millis, parse_event, step
+from chesslaws.eboard import (
+    Change,
+    Flag,
+    Hand,
+    Notice,
+    Sensors,
+    Standing,
+    parse_reading,
+    read,
+    sense,
+)
 from chesslaws.eboard._hand import Now
 from tests.eboard._script import Script, run
 
@@ -96,3 +107,16 @@ def test_sense_is_pure() -> None:
         sensors = once[0]
     later = parse_reading('{"type": "lift", "at": 5, "square": "a2"}')
     assert sense(sensors, later)[1] == [Change(Millis(610), 6, 0)]  # e2's flicker dropped
+
+
+def test_where_a_server_watches_the_clock_its_flag_is_claimed() -> None:
+    """Following a server's view (which watches its own clock), the clock's flag bits are the
+    opponent's claim (6.8), not a correction of the server's clock."""
+    view = {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "running": "white"}
+    standing = Standing.of_view(view, chess960=False)
+    _, said = read(Hand.start(standing), standing, Flag(Millis(9_000), Color.WHITE))
+    assert said == (Claim(Millis(9_000), Color.BLACK, ClaimKind.FLAG),)
+    state, _ = step(GameState(), parse_event('{"type": "start", "time_control": "60"}'))
+    local = Standing.of(state)
+    _, said = read(Hand.start(local), local, Flag(Millis(9_000), Color.WHITE))
+    assert [e.to_json()["type"] for e in said] == ["arbiter", "tick"]  # 6.10.1: set, observed

@@ -40,6 +40,8 @@ from chesslaws.arbiter import (
     Adjust,
     Arbiter,
     ArbiterActionKind,
+    Claim,
+    ClaimKind,
     Decline,
     Event,
     Millis,
@@ -776,7 +778,7 @@ def _promotion_letter(d: _Draft, piece: int, target: int) -> str | None:
 def _on_flag(d: _Draft, flag: Flag) -> None:
     """The clock shows ``flag.by``'s flag fallen. Its readings are conclusive (6.10.1): where
     the arbiter's clock still shows time, it is set to the display, and the flag observed
-    (6.8, 6.9)."""
+    (6.8, 6.9). Where a server watches the clock, the opponent claims the flag instead (6.8)."""
     _observe_flag(d, flag.at)
     if d.answer_needed:
         return
@@ -788,6 +790,9 @@ def _on_flag(d: _Draft, flag: Flag) -> None:
             f"the clock shows {flag.by.label}'s flag, but {flag.by.label}'s clock is not "
             "running for the arbiter: no ruling",
         )
+        return
+    if not d.standing.watches:  # a server watches its clock: the opponent claims (6.8)
+        _emit(d, Claim(flag.at, flag.by.other, ClaimKind.FLAG))
         return
     action = ArbiterActionKind.SET_TIME
     _emit(d, Arbiter(flag.at, action, player=flag.by, seconds=Millis(0), article="6.10.1"))

@@ -41,7 +41,8 @@ class Standing:
     show; ``key`` tells it from others; ``over`` says how the game ended (None while it goes
     on); ``running`` is whose clock runs; ``flag_due`` the instant that clock's flag falls
     (None where the board does not watch the clock: no clock, paused, or a server that does);
-    ``taken_back``: the last event's move was taken back as a touch-move breach (4.3).
+    ``taken_back``: the last event's move was taken back as a touch-move breach (4.3);
+    ``watches``: whether the board observes the clock for the arbiter.
     """
 
     position: Position
@@ -50,6 +51,9 @@ class Standing:
     running: Color | None = None
     flag_due: Millis | None = None
     taken_back: bool = False
+    watches: bool = True
+    """The board observes the clock for the arbiter (a server watches its own: then a flag the
+    clock shows is only claimed, 6.8)."""
     read_from: object = None
     """The arbiter's board value the position was copied from (the same value, shared by the
     states an event left the board alone in, needs no new copy)."""
@@ -76,7 +80,7 @@ class Standing:
             state.running,
             flag_due(state),
             any(r.kind is RulingKind.TOUCH_MOVE for r in rulings),
-            board,
+            read_from=board,
         )
 
     @classmethod
@@ -102,6 +106,7 @@ class Standing:
             Color.parse(running) if running in ("white", "black") else None,
             None,
             any(r.get("ruling") == "touch_move" for r in rulings),
+            watches=False,
         )
 
 
