@@ -104,3 +104,27 @@ def test_a_server_that_sends_no_snapshot_is_refused() -> None:
             ServerArbiter(f"ws://127.0.0.1:{server.socket.getsockname()[1]}", "g1", ["WT"])
     finally:
         server.shutdown()
+
+
+def test_garbage_is_skipped_and_a_closed_server_is_a_clear_error() -> None:
+    stand_in = StandIn(START)
+    with stand_in.serving() as url:
+        arbiter = ServerArbiter(url, "g1", ["white=WT"])
+        try:
+            with stand_in.lock:
+                for client in stand_in.clients:
+                    client.send("not JSON {")  # type: ignore[attr-defined]
+                    client.send("[1, 2]")  # type: ignore[attr-defined]
+            time.sleep(0.2)
+            assert arbiter.poll() == []
+            [touched] = arbiter.rule([Touch(5, WHITE, 12)])
+            assert touched.rulings == [] and stand_in.received[-1][1]["square"] == "e2"
+            with stand_in.lock:
+                for client in stand_in.clients:
+                    client.close()  # type: ignore[attr-defined]
+            with pytest.raises(ConnectionError, match="closed"):
+                for _ in range(50):
+                    arbiter.rule([Touch(6, WHITE, 11)])
+                    time.sleep(0.02)
+        finally:
+            arbiter.close()

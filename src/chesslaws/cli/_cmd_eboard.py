@@ -224,6 +224,8 @@ def run_live(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         for said in board.finish():
             show(said)
+    except ConnectionError as error:  # the server went away (--serve)
+        return fail(f"{args.serve}: {error}")
     finally:
         link.close()
         for handle in (log, readings):

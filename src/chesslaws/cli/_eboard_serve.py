@@ -84,6 +84,7 @@ class ServerArbiter:
         timeout: float = 10.0,
     ) -> None:
         try:
+            from websockets.exceptions import ConnectionClosed
             from websockets.sync.client import connect
         except ImportError:
             raise RuntimeError(
@@ -91,6 +92,7 @@ class ServerArbiter:
             ) from None
         self.chess960 = chess960
         self.timeout = timeout
+        self._closed = ConnectionClosed
         self.opening: list[Ruling] = []
         self._connections: dict[str | None, Any] = {}
         self._open = contextlib.ExitStack()
@@ -110,7 +112,7 @@ class ServerArbiter:
         """Each seat's first message: the snapshot of the game (the latest one is followed)."""
         latest: dict[str, Any] | None = None
         for connection in self._connections.values():
-            message = _decoded(connection.recv(timeout=self.timeout))
+            message = self._receive(connection, self.timeout) or {}
             if message.get("type") != "snapshot" or not isinstance(message.get("view"), dict):
                 raise ValueError(
                     "the server's first message is no snapshot of the game "
@@ -139,13 +141,15 @@ class ServerArbiter:
         connection = self._connections.get(by, self._connections.get(None))
         if connection is None:
             return Ruled(event, [])  # a seat another device plays
-        connection.send(json.dumps(message))
+        self._send(connection, json.dumps(message))
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0:
             try:
-                answer = _decoded(connection.recv(timeout=left))
+                answer = self._receive(connection, left)
             except TimeoutError:
                 break
+            if answer is None:
+                continue
             if answer.get("type") == "refused":
                 return Ruled(event, [self._refusal(event, str(answer.get("error")))])
             ruled = self._broadcast(answer)
@@ -154,6 +158,25 @@ class ServerArbiter:
             if ruled is not None:
                 self._told.append(ruled)
         return Ruled(event, [self._refusal(event, "no answer from the server")])
+
+    def _send(self, connection: Any, text: str) -> None:
+        try:
+            connection.send(text)
+        except self._closed as error:
+            raise ConnectionError(f"the server closed the seat's connection ({error})") from None
+
+    def _receive(self, connection: Any, timeout: float) -> dict[str, Any] | None:
+        """The next message of a seat; None for one that is no JSON object (skipped: a
+        peer's garbage never stops the board); ``TimeoutError`` if none comes in time;
+        ``ConnectionError`` once the server has closed the connection."""
+        try:
+            text = connection.recv(timeout=timeout)
+        except self._closed as error:
+            raise ConnectionError(f"the server closed the seat's connection ({error})") from None
+        try:
+            return _decoded(text)
+        except ValueError:
+            return None
 
     def _refusal(self, event: Event, why: str) -> Ruling:
         return Ruling(self.seq, Millis(event.at), RulingKind.REJECTED, reason=why[:300])
@@ -166,10 +189,10 @@ class ServerArbiter:
         for connection in self._connections.values():
             while True:
                 try:
-                    message = _decoded(connection.recv(timeout=0))
+                    message = self._receive(connection, 0)
                 except TimeoutError:
                     break
-                ruled = self._broadcast(message)
+                ruled = self._broadcast(message) if message is not None else None
                 if ruled is not None:
                     self._told.append(ruled)
         told, self._told = self._told, []
