@@ -30,8 +30,9 @@ does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from chesslaws._color import Color
@@ -111,6 +112,7 @@ Item = Released | Now | End | _PressAfter
 Said = Event | Notice
 
 _PROMOTION_TYPES = (2, 3, 4, 5)
+_NONE: Mapping[int, int] = MappingProxyType({})
 _QUIET = (Touch, Adjust)  # events whose answer changes nothing the reader follows
 
 
@@ -128,9 +130,9 @@ class Turn(NamedTuple):
     choice: PieceType | None = None
     promotion_touched: bool = False
     originals: frozenset[int] = frozenset()
-    emptied_at: tuple[tuple[int, int], ...] = ()
-    filled_at: tuple[tuple[int, int], ...] = ()
-    in_hand: tuple[tuple[int, int], ...] = ()
+    emptied_at: Mapping[int, int] = _NONE
+    filled_at: Mapping[int, int] = _NONE
+    in_hand: Mapping[int, int] = _NONE
 
 
 class Candidate(NamedTuple):
@@ -200,7 +202,7 @@ class _Draft:
         self.standing = standing
         self.followed = hand.followed
         self.table = hand.table
-        self.sensed = list(hand.sensed)
+        self.sensed = hand.sensed
         self.diff = dict(hand.diff)
         self.odiff = dict(hand.odiff)
         self.occupancy = hand.occupancy
@@ -218,15 +220,17 @@ class _Draft:
         self.answer_needed = False
 
     def _turn(self, turn: Turn) -> None:
-        self.touched = set(turn.touched)
+        """Take ``turn``'s values as they are: a change makes a new value (copy on write)."""
+        self.turn = turn
+        self.touched = turn.touched
         self.adjust_by = turn.adjust_by
-        self.adjusted = set(turn.adjusted)
+        self.adjusted = turn.adjusted
         self.choice = turn.choice
         self.promotion_touched = turn.promotion_touched
-        self.originals = set(turn.originals)
-        self.emptied_at = dict(turn.emptied_at)
-        self.filled_at = dict(turn.filled_at)
-        self.in_hand = dict(turn.in_hand)
+        self.originals = turn.originals
+        self.emptied_at = turn.emptied_at
+        self.filled_at = turn.filled_at
+        self.in_hand = turn.in_hand
 
     @property
     def mover(self) -> Color:
@@ -237,17 +241,20 @@ class _Draft:
         return self.table.codes
 
     def freeze(self) -> Hand:
-        turn = Turn(
-            frozenset(self.touched),
+        parts = (
+            self.touched,
             self.adjust_by,
-            frozenset(self.adjusted),
+            self.adjusted,
             self.choice,
             self.promotion_touched,
-            frozenset(self.originals),
-            tuple(self.emptied_at.items()),
-            tuple(self.filled_at.items()),
-            tuple(self.in_hand.items()),
+            self.originals,
+            _frozen(self.emptied_at),
+            _frozen(self.filled_at),
+            _frozen(self.in_hand),
         )
+        turn = self.turn
+        if any(new is not old for new, old in zip(parts, turn, strict=True)):
+            turn = Turn(*parts)
         candidate = self.candidate
         if candidate is not None:
             candidate = candidate._replace(held=tuple(self.held))
@@ -255,7 +262,7 @@ class _Draft:
             self.settle,
             self.followed,
             self.table,
-            tuple(self.sensed),
+            self.sensed,
             frozenset(self.diff.items()),
             frozenset(self.odiff.items()),
             self.occupancy,
@@ -357,6 +364,11 @@ def _follow(d: _Draft) -> None:
     d.synced = synced
 
 
+def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
+    """A mapping no one can change (a draft's new dict, wrapped read-only)."""
+    return MappingProxyType(mapping) if isinstance(mapping, dict) else mapping
+
+
 def _set_pieces(d: _Draft, at: Millis) -> None:
     text = "set the pieces as the arbiter's position: " + d.table.position.fen()
     _notice(d, at, "set_pieces", text)
@@ -370,8 +382,8 @@ def _new_turn(d: _Draft, standing: Standing) -> None:
 
 
 def _reset_hand(d: _Draft) -> None:
-    d.originals = {sq for sq, code in enumerate(d.codes) if code}
-    d.emptied_at, d.filled_at, d.in_hand = {}, {}, {}
+    d.originals = frozenset(sq for sq, code in enumerate(d.codes) if code)
+    d.emptied_at, d.filled_at, d.in_hand = _NONE, _NONE, _NONE
 
 
 def _recompute(d: _Draft) -> None:
@@ -382,8 +394,9 @@ def _recompute(d: _Draft) -> None:
 
 def _set(d: _Draft, square: int, code: int) -> int:
     """The square now shows ``code``; returns what it showed before."""
-    before = d.sensed[square]
-    d.sensed[square] = code
+    sensed = d.sensed
+    before = sensed[square]
+    d.sensed = (*sensed[:square], code, *sensed[square + 1 :])
     expected = d.codes[square]
     if code == expected:
         d.diff.pop(square, None)
@@ -510,35 +523,36 @@ def _lifted_or_placed(d: _Draft, change: Change, before: int) -> None:
 
 def _lifted(d: _Draft, change: Change, before: int) -> None:
     square, at = change.square, change.at
-    d.emptied_at[square] = at
+    d.emptied_at = {**d.emptied_at, square: at}
     if before not in (0, OCCUPIED):
-        d.in_hand[before] = d.in_hand.get(before, 0) + 1
+        d.in_hand = {**d.in_hand, before: d.in_hand.get(before, 0) + 1}
     original = square in d.originals
-    d.originals.discard(square)
+    if original:
+        d.originals = d.originals - {square}
     if not original or not d.synced or change.snapshot:
         return
     if change.knocked:
         _notice(d, at, "knocked", f"{square_name(square)} knocked over: no touch (7.4)")
     elif d.adjust_by is not None:
-        d.adjusted.add(square)
+        d.adjusted = d.adjusted | {square}
         _emit(d, Adjust(at, d.adjust_by, square))
     elif square not in d.touched:
-        d.touched.add(square)
+        d.touched = d.touched | {square}
         _emit(d, Touch(at, d.mover, square))
 
 
 def _placed(d: _Draft, change: Change) -> None:
     square, at, code = change.square, change.at, change.code
-    d.filled_at[square] = at
+    d.filled_at = {**d.filled_at, square: at}
     new_piece = False
     if code != OCCUPIED:
         if d.in_hand.get(code):
-            d.in_hand[code] -= 1
+            d.in_hand = {**d.in_hand, code: d.in_hand[code] - 1}
         else:
             new_piece = True
     if square in d.adjusted and (code == d.codes[square] or code == OCCUPIED):
-        d.adjusted.discard(square)
-        d.originals.add(square)
+        d.adjusted = d.adjusted - {square}
+        d.originals = d.originals | {square}
         if not d.adjusted and _shows_expected(d):
             d.adjust_by = None  # the adjustment is over
     if d.synced and not change.snapshot:
@@ -573,7 +587,7 @@ def _look(d: _Draft, at: Millis) -> None:
 
 
 def _set_candidate(d: _Draft, move: Move, at: Millis) -> None:
-    d.candidate = Candidate(move, at, tuple(d.sensed))
+    d.candidate = Candidate(move, at, d.sensed)
     d.held = []
 
 
@@ -634,7 +648,7 @@ def _reply_shown(d: _Draft, after: tuple[int, ...]) -> bool:
         table = Continuations(d.table.position_after(candidate.move))
         d.candidate = candidate._replace(after=table)
     if not d.occupancy:
-        return table.match(changes_of(after, tuple(d.sensed))) is not None
+        return table.match(changes_of(after, d.sensed)) is not None
     sensed = d.sensed
     odiff = {sq: bool(c) for sq, c in enumerate(sensed) if bool(c) != bool(after[sq])}
     emptied = {i.square: i.at for i, _ in d.held if isinstance(i, Change) and not i.code}
@@ -663,7 +677,7 @@ def _confirm(d: _Draft, then: tuple[Item, ...] = ()) -> None:
     assert candidate is not None
     held = d.held
     d.candidate, d.held = None, []
-    d.sensed = list(candidate.board)
+    d.sensed = candidate.board
     _recompute(d)
     _emit(d, MoveMade(candidate.at, d.mover, d.table.position.uci(candidate.move)))
     d.agenda = [*(item for item, _ in held), *then]
