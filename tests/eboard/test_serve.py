@@ -50,7 +50,10 @@ def test_each_event_is_answered_by_the_server() -> None:
             assert [r.event.to_json()["type"] for r in moved] == ["move", "press"]
             assert arbiter.standing.position.fen() == stand_in.game.position.fen()
             assert arbiter.standing.running is Color.BLACK
+            before = arbiter.standing
             [refused] = arbiter.rule([MoveMade(8, WHITE, "d2d4")])  # not White's move
+            assert arbiter.standing.key == before.key  # as it was, to be looked at again
+            assert arbiter.standing is not before
             assert [r.kind for r in refused.rulings] == [RulingKind.REJECTED]
             assert "does not have the move" in str(refused.rulings[0].reason)
             [ticked] = arbiter.rule([Tick(9)])  # the board never rules on time itself

@@ -14,6 +14,7 @@ board waits for the server's answer, and reads on in the position the server's v
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import time
 from collections.abc import Sequence
@@ -151,6 +152,8 @@ class ServerArbiter:
             if answer is None:
                 continue
             if answer.get("type") == "refused":
+                # Nothing changed, but the board is looked at again (it shows the move refused).
+                self.standing = dataclasses.replace(self.standing, taken_back=False)
                 return Ruled(event, [self._refusal(event, str(answer.get("error")))])
             ruled = self._broadcast(answer)
             if _answers(answer.get("event"), message["type"], by):
