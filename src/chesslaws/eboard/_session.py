@@ -238,6 +238,8 @@ class BoardGame:
     def _pass(self, said: Sequence[Event | Notice], out: list[Said]) -> bool:
         """The arbiter rules on the events said; everything said goes to ``out`` in order.
         Whether there were events (the reader then follows the answer)."""
+        if not said:
+            return False
         events = [s for s in said if not isinstance(s, Notice)]
         ruled = iter(self.arbiter.rule(events) if events else [])
         out += self._record(item if isinstance(item, Notice) else next(ruled) for item in said)
