@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from chesslaws._color import Color
 from chesslaws.core import Position
-from chesslaws.eboard import BoardSnapshot, Lever, Lift, Place
+from chesslaws.eboard import BoardGame, BoardSnapshot, Flag, Lever, Lift, Place
 from chesslaws.eboard._dgt import (
     BatteryStatus,
     BoardDump,
@@ -28,7 +28,7 @@ from chesslaws.eboard._dgt import (
     index_of_square,
     square_of_index,
 )
-from chesslaws.eboard._link import DgtReadings
+from chesslaws.eboard._link import DgtReadings, play_board
 
 START = Position().board_codes()
 
@@ -174,7 +174,65 @@ def test_messages_as_readings() -> None:
     assert source.readings(BoardDump(tuple(board_dump(START)[3:])), 5) == [BoardSnapshot(5, START)]
     assert source.readings(FieldUpdate(52, 0), 6) == [Lift(6, 12)]
     assert source.readings(FieldUpdate(36, 1), 7) == [Place(7, 28, 1)]
-    assert source.readings(FieldUpdate(36, 13), 7) == [Lift(7, 28)]  # a signal piece: no piece
+
+
+def test_unreadable_field_updates_are_dropped_and_a_dump_asked_for() -> None:
+    """An index above 63 names no square and a code above 12 no man: the update is no reading
+    (never masked to a square, never read as a lift), and the host asks for a board dump."""
+    source = DgtReadings()
+    for update in (
+        FieldUpdate(127, 15),
+        FieldUpdate(127, 1),
+        FieldUpdate(36, 13),
+        FieldUpdate(64, 0),
+    ):
+        assert source.readings(update, 7) == []
+        assert source.answer(update) == bytes((Command.SEND_BRD,))
+    assert source.answer(FieldUpdate(36, 1)) == b""
+
+
+class _Link:
+    """A serial link that hands out ``chunks`` one read at a time, then goes away."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = chunks
+        self.written: list[bytes] = []
+
+    def read(self, size: int = 1) -> bytes:
+        if not self.chunks:
+            raise OSError("the port went away")
+        return self.chunks.pop(0)
+
+    def write(self, data: bytes) -> int:
+        self.written.append(data)
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_corrupt_field_update_touches_nothing() -> None:
+    """Index 127 with piece 15 was read as h1's rook lifted (a touch that never happened, and
+    the moves after it never made); now it is dropped, a dump asked for, and e4 is made."""
+    link = _Link(
+        [
+            clock_times(300, 300, status=0x01),
+            frame(0x0E, bytes((127, 15))),
+            field_update(12, 0),
+            field_update(28, 1),
+            clock_times(300, 300, status=0x03),  # the right player (White) pressed
+        ]
+    )
+    board = BoardGame('{"type": "start", "time_control": "300"}')
+    ticks = iter(range(0, 100_000, 400))
+    play_board(link, board, now=lambda: next(ticks))
+    events = [e.to_json() for e in board.events[1:]]
+    assert [(e["type"], e.get("square"), e.get("move")) for e in events] == [
+        ("touch", "e2", None),
+        ("move", None, "e2e4"),
+        ("press", None, None),
+    ]
+    assert link.written[1:] == [bytes((Command.SEND_BRD,))]
 
 
 def test_lever_changes_are_presses() -> None:
@@ -190,3 +248,36 @@ def test_lever_changes_are_presses() -> None:
     assert source.readings(ack, 4) == []
     disconnected = ClockTimes(0, 0, 0, 0, 0x22)
     assert source.readings(disconnected, 5) == []
+
+
+def test_the_clocks_flag_bits_are_flag_readings() -> None:
+    """Either flag bit (0x1: fallen and held at zero; 0x4: fallen and shown) set where it was
+    clear is the flag of the player on that side (known from the presses); shown again, the
+    same flag is not read twice."""
+    source = DgtReadings(first=Color.WHITE)
+    assert source.readings(ClockTimes(300, 0, 0, 0x4, 0x01), 1) == [Flag(1, Color.WHITE)]
+    source = DgtReadings(first=Color.WHITE)
+    source.readings(ClockTimes(300, 300, 0, 0, 0x01), 0)
+    assert source.readings(ClockTimes(300, 300, 0, 0, 0x03), 1) == [Lever(1, Color.WHITE)]
+    assert source.readings(ClockTimes(300, 0, 0, 0x1, 0x03), 2) == [Flag(2, Color.BLACK)]
+    assert source.readings(ClockTimes(300, 0, 0, 0x5, 0x03), 3) == []
+    assert source.readings(ClockTimes(300, 0, 0x2, 0x5, 0x03), 4) == []  # time-per-move: no flag
+
+
+def test_the_clocks_flag_ends_a_game_played_on_the_board() -> None:
+    """The flag bits were ignored; now the flag is ruled (6.10.1, 6.8, 6.9) and reading stops."""
+    link = _Link(
+        [
+            clock_times(300, 300, status=0x01),
+            field_update(12, 0),
+            field_update(28, 1),
+            clock_times(300, 300, status=0x03),  # White (right) pressed
+            clock_times(300, 0, status=0x03, left_flags=0x1),  # Black's flag, on the left
+            field_update(52, 0),
+        ]
+    )
+    board = BoardGame('{"type": "start", "time_control": "300"}')
+    ticks = iter(range(0, 100_000, 400))
+    play_board(link, board, now=lambda: next(ticks))
+    assert board.game.result == "1-0" and board.game.reason == "flag"
+    assert [e.to_json()["type"] for e in board.events[-2:]] == ["arbiter", "tick"]  # no touch

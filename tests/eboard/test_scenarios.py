@@ -760,3 +760,81 @@ def test_resign_button() -> None:
     assert rulings == [
         {"ruling": "game_over", "result": "0-1", "reason": "resignation", "article": "5.1.2"}
     ]
+
+
+# -- flags (6.1, 6.8, 6.9, 6.10.1) -------------------------------------------------------------
+
+
+def test_a_move_long_after_the_flag_does_not_stand() -> None:
+    """White's 300 s run out at 300 s; his move 3,601 s in is never passed on: the board's
+    reader observes the flag when it fell (6.8) and the arbiter rules it (6.9)."""
+    script = Script(start={"type": "start", "time_control": "300"}).wait(3_600_700)
+    events, rulings, board = run(script.move("e2", "e4", "P", "white"))
+    assert events == [("tick", None)]
+    assert board.events[-1].at == 300_000
+    assert rulings == [
+        {"ruling": "flag", "by": "white", "article": "6.8"},
+        {"ruling": "game_over", "result": "0-1", "reason": "flag", "article": "6.9"},
+    ]
+    assert board.game.moves == ()
+
+
+def test_a_flag_against_a_lone_king_is_a_draw() -> None:
+    """6.9: the flag loses unless the opponent cannot checkmate by any series of legal moves."""
+    script = Script(start=start("4k3/8/8/8/8/8/8/4K2R w - - 0 1", time_control="300"))
+    _, rulings, _ = run(script.wait(3_600_700).move("h1", "h4", "R", "white"))
+    assert rulings[-1] == {
+        "ruling": "game_over",
+        "result": "1/2-1/2",
+        "reason": "flag_cannot_checkmate",
+        "article": "6.9",
+    }
+
+
+def test_a_flag_between_readings_is_observed_at_the_end() -> None:
+    """No reading after the flag: the readings' end is when the arbiter looks (6.8)."""
+    script = Script(start={"type": "start", "time_control": "60"}).move("e2", "e4", "P", "white")
+    _, rulings, board = run(script.wait(200_000).lift("e7"))
+    assert [r["ruling"] for r in rulings] == ["flag", "game_over"]
+    assert rulings[0]["by"] == "black" and board.events[-1].at == 60_900
+
+
+def test_a_mate_shown_before_the_flag_stands() -> None:
+    """Fool's mate set on the board 0.5 s before Black's flag, not yet settled: the move made
+    before the flag is taken first, and the mate ends the game (6.9 gives way to 5.1.1)."""
+    script = Script(start={"type": "start", "time_control": "60"})
+    for frm, to, piece, by in (("f2", "f3", "P", "white"), ("e7", "e5", "p", "black")):
+        script.move(frm, to, piece, by)
+    script.move("g2", "g4", "P", "white").wait(58_000)
+    _, rulings, board = run(script.lift("d8").place("h4", "q").wait(5_000).lift("a2"))
+    assert rulings[-1]["reason"] == "checkmate"
+    assert board.game.moves[-1] == "Qh4#"
+    kinds = [e.to_json()["type"] for e in board.events]
+    assert "tick" not in kinds and kinds[-2:] == ["touch", "move"]
+    presses = [e.at for e in board.events if e.to_json()["type"] == "press"]
+    black_flag = presses[2] + 60_000 - (presses[1] - presses[0])
+    assert board.events[-1].at < black_flag < board.events[-1].at + 1_000  # before it settled
+
+
+def test_the_clocks_flag_rules_where_the_arbiters_clock_has_time() -> None:
+    """A DGT clock's flag bits (a ``flag`` reading): the clock's readings are conclusive
+    (6.10.1), so the arbiter's clock is set to the display and the flag observed (6.8, 6.9)."""
+    script = Script(start={"type": "start", "time_control": "300"}).move("e2", "e4", "P", "white")
+    events, rulings, _ = run(script._add("flag", 100_000, by="black"))
+    assert events[-2:] == [("arbiter", "arbiter"), ("tick", None)]
+    assert rulings == [
+        {
+            "ruling": "penalty",
+            "article": "6.10.1",
+            "penalty": {"set_time": {"player": "black", "seconds": 0}},
+        },
+        {"ruling": "flag", "by": "black", "article": "6.8"},
+        {"ruling": "game_over", "result": "1-0", "reason": "flag", "article": "6.9"},
+    ]
+
+
+def test_a_flag_shown_for_the_player_not_running_rules_nothing() -> None:
+    script = Script(start={"type": "start", "time_control": "300"}).move("e2", "e4", "P", "white")
+    events, rulings, board = run(script._add("flag", 1_000, by="white"))
+    assert rulings == [] and events[-1] == ("press", "white")
+    assert notices(board)[-1] == "flag_unseen"

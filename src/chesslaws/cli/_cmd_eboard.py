@@ -7,19 +7,21 @@ them for that event log; ``--events`` writes the event log instead.
 
 ``chesslaws eboard --port PORT --log FILE`` reads a DGT-compatible board on a serial port into
 a game and writes its event log as it goes (rulings on standard output); ``--serve URL --seat
-TOKEN`` plays it into a live game on a chesslaws server instead.
+TOKEN`` plays it into a live game on a chesslaws server instead, the server its only arbiter
+(the rulings shown are the server's).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
+from collections.abc import Iterator
 from typing import IO, Any
 
 from chesslaws._errors import InvalidReading
-from chesslaws.arbiter import Event, Ruling
 from chesslaws.cli import fail
 
 __all__ = ["register"]
@@ -92,7 +94,7 @@ def _tuning(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _options(args: argparse.Namespace) -> dict[str, int]:
+def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         k: getattr(args, k)
         for k in ("debounce", "settle", "knock", "orientation")
@@ -101,42 +103,66 @@ def _options(args: argparse.Namespace) -> dict[str, int]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Rule on a readings log; exit status 0, or 2 if it (or a line of it) cannot be read."""
-    from chesslaws.cli._cmd_arbitrate import arbitrate
-    from chesslaws.eboard import BoardGame
+    """Rule on a readings log; exit status 0, or 2 if it (or a line of it) cannot be read.
 
+    The log is streamed: read a line at a time, its events ruled and written as they come, so a
+    log of millions of readings takes the memory of one game.
+    """
     try:
         if args.file == "-":
-            lines = list(sys.stdin)
+            handle: IO[bytes] = sys.stdin.buffer
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                lines = list(handle)
+            handle = open(args.file, "rb")  # noqa: SIM115
     except OSError as error:
         return fail(f"cannot read {args.file}: {error.strerror or error}")
-    except UnicodeDecodeError as error:
-        return fail(f"{args.file} is not UTF-8 text: {error}")
     bad: list[InvalidReading] = []
     try:
-        board = BoardGame.replay(lines, on_error=bad.append, **_options(args))
+        with handle if args.file != "-" else contextlib.nullcontext(handle):
+            return _replay(args, handle, bad)
     except InvalidReading as error:
         return fail(f"{args.file}: {error}")
-    for problem in bad:
+    except OSError as error:
+        return fail(f"cannot read {args.file}: {error.strerror or error}")
+
+
+def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReading]) -> int:
+    from chesslaws.cli._cmd_arbitrate import arbitrate
+    from chesslaws.eboard import BoardGame, Notice
+    from chesslaws.eboard._session import opening
+
+    numbered = enumerate(handle)
+    board = BoardGame(opening(numbered), keep=False, **_options(args))
+
+    def skip(problem: InvalidReading) -> None:
+        bad.append(problem)
         print(f"chesslaws: eboard: {args.file}: {problem} (line skipped)", file=sys.stderr)
-    if args.notices:
-        for notice in board.notices:
-            print(json.dumps(notice.to_json()), file=sys.stderr)
-    events = board.event_lines()
+
+    def event_lines() -> Iterator[str]:
+        yield json.dumps(board.start.to_json())
+        for said in board.play(numbered, on_error=skip):
+            if isinstance(said, Notice):
+                if args.notices:
+                    print(json.dumps(said.to_json()), file=sys.stderr)
+                continue
+            yield json.dumps(said.event.to_json())
+
     if args.events:
-        sys.stdout.write("".join(line + "\n" for line in events))
+        for line in event_lines():
+            sys.stdout.write(line + "\n")
     else:
-        arbitrate(events, sys.stdout)
+        arbitrate(event_lines(), sys.stdout)
     return 2 if bad else 0
 
 
-def _start_line(args: argparse.Namespace) -> str:
+def _start_line(args: argparse.Namespace, view: dict[str, Any] | None) -> str:
+    """The game's start event: ``--start``, or from the options (with ``--serve``, the
+    server's game: its time control, unless given)."""
     if args.start:
         return str(args.start)
-    start: dict[str, Any] = {"type": "start", "time_control": args.time_control}
+    time_control = args.time_control
+    if time_control is None and view is not None:
+        time_control = view.get("time_control") or "-"
+    start: dict[str, Any] = {"type": "start", "time_control": time_control}
     if args.fen:
         start["fen"] = args.fen
     if args.chess960:
@@ -152,42 +178,28 @@ def run_live(args: argparse.Namespace) -> int:
         return fail("eboard --port needs one of --log FILE or --serve URL --seat TOKEN")
     if args.serve is not None and not args.seat:
         return fail("eboard --serve needs --seat TOKEN (the seat's token; once per seat)")
-    from chesslaws.eboard import BoardGame
+    from chesslaws.eboard import BoardGame, Notice, Reading, Ruled
     from chesslaws.eboard._link import open_serial, play_board
 
-    try:
-        log: IO[str] | None = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
-        readings: IO[str] | None = (
-            open(args.readings, "w", encoding="utf-8") if args.readings else None  # noqa: SIM115
-        )
-    except OSError as error:
-        return fail(f"cannot write: {error}")
-    forward = None
+    server = None
     if args.serve is not None:
         try:
-            from chesslaws.cli._eboard_serve import Seats
+            from chesslaws.cli._eboard_serve import ServerArbiter
 
-            forward = Seats(args.serve, args.game, args.seat)
-        except (RuntimeError, ValueError, OSError) as error:
-            return fail(str(error))
-
-    def on_event(event: Event, rulings: list[Ruling]) -> None:
-        if log is not None:
-            log.write(json.dumps(event.to_json()) + "\n")
-            log.flush()
-        if forward is not None:
-            forward.send(event)
-        for ruling in rulings:
-            sys.stdout.write(json.dumps(ruling.to_json()) + "\n")
-        sys.stdout.flush()
-
+            server = ServerArbiter(args.serve, args.game, args.seat, chess960=args.chess960)
+        except (RuntimeError, ValueError, OSError, TimeoutError) as error:
+            return fail(f"{args.serve}: {error}")
     try:
-        board = BoardGame(_start_line(args), on_event=on_event, **_options(args))
+        start = _start_line(args, server.view if server is not None else None)
+        board = BoardGame(start, arbiter=server, **_options(args))
+        log = _open(args.log)
+        readings = _open(args.readings)
     except InvalidReading as error:
         return fail(str(error))
-    if log is not None:
-        log.write(board.event_lines()[0] + "\n")
-        log.flush()
+    except OSError as error:
+        return fail(f"cannot write: {error}")
+    for handle in (log, readings):
+        _write(handle, board.start.to_json())
     try:
         link = open_serial(args.port)
     except (RuntimeError, OSError, ValueError) as error:
@@ -197,22 +209,39 @@ def run_live(args: argparse.Namespace) -> int:
     def now() -> int:
         return int((time.monotonic() - origin) * 1000)
 
-    def record(reading: Any) -> None:
-        if readings is not None:
-            readings.write(json.dumps(reading.to_json()) + "\n")
-            readings.flush()
+    def record(reading: Reading) -> None:
+        _write(readings, reading.to_json())
 
-    if readings is not None:
-        readings.write(board.event_lines()[0] + "\n")
+    def show(said: Ruled | Notice) -> None:
+        if isinstance(said, Notice):
+            return
+        _write(log, said.event.to_json())
+        for ruling in said.rulings:
+            _write(sys.stdout, ruling.to_json())
+
     try:
-        play_board(link, board, now=now, on_reading=record)
+        play_board(link, board, now=now, on_reading=record, on_said=show)
     except KeyboardInterrupt:
-        board.finish()
+        for said in board.finish():
+            show(said)
+    except ConnectionError as error:  # the server went away (--serve)
+        return fail(f"{args.serve}: {error}")
     finally:
         link.close()
         for handle in (log, readings):
             if handle is not None:
                 handle.close()
-        if forward is not None:
-            forward.close()
+        if server is not None:
+            server.close()
     return 0
+
+
+def _open(path: str | None) -> IO[str] | None:
+    return open(path, "w", encoding="utf-8") if path else None
+
+
+def _write(handle: IO[str] | None, obj: dict[str, Any]) -> None:
+    """One JSON line, flushed (the log is read as the game goes)."""
+    if handle is not None:
+        handle.write(json.dumps(obj) + "\n")
+        handle.flush()

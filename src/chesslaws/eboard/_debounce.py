@@ -7,17 +7,21 @@ showed before) is dropped with its undoing. Whatever survives is released in tim
 each with the time it happened. Lifts of two or more squares within ``knock`` milliseconds of
 each other cannot be one hand's deliberate touches (4.1: one hand): they are marked
 *knocked* (pieces knocked over, 7.4). Time is only what the readings say, so replays are exact.
+
+:class:`Sensors` is the delay line as a frozen value; :func:`sense`, :func:`release` and
+:func:`flush` return the next one and what is released.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from chesslaws.arbiter import Millis
 
-from ._readings import OCCUPIED, BoardSnapshot, Button, Lever, Lift, Reading
+from ._readings import OCCUPIED, BoardSnapshot, Button, Flag, Lever, Lift, Place, Reading
 
-__all__ = ["Change", "Debouncer", "Released", "Snapshot"]
+__all__ = ["Change", "Released", "Sensors", "Snapshot", "flush", "release", "sense"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +47,7 @@ class Snapshot:
     changes: tuple[Change, ...]
 
 
-Released = Change | Snapshot | Lever | Button
+Released = Change | Snapshot | Lever | Button | Flag
 
 
 def _same(a: int, b: int) -> bool:
@@ -51,106 +55,130 @@ def _same(a: int, b: int) -> bool:
     return a == b or (a != 0 and b != 0 and OCCUPIED in (a, b))
 
 
-class _Pending:
-    __slots__ = ("at", "before", "item", "live", "square")
+class _Pending(NamedTuple):
+    """A reading held for the window; ``before``: what its square showed before it."""
 
-    def __init__(self, item: Released, before: int) -> None:
-        self.item = item
-        self.at = item.at
-        self.square = item.square if isinstance(item, Change) else -1
-        self.before = before  # what the square showed before this change
-        self.live = True
+    item: Released
+    before: int = 0
 
 
-class Debouncer:
-    """The delay line between the sensors and the interpreter (see the module docstring)."""
+class Sensors(NamedTuple):
+    """The delay line between the sensors and the reader (see the module docstring).
 
-    __slots__ = ("_last", "_lifts", "_queue", "_square_pending", "knock", "window")
+    ``last``: what each square shows, pending changes included; ``queue``: the readings held,
+    in time order; ``lifts``: the recent lifts (time, square), to tell pieces knocked over.
+    """
 
-    def __init__(self, board: tuple[int, ...], *, window: int = 80, knock: int = 25) -> None:
-        self.window = window
-        self.knock = knock
-        self._last = list(board)  # what each square shows, pending changes included
-        self._queue: list[_Pending] = []
-        self._square_pending: dict[int, list[_Pending]] = {}
-        self._lifts: list[_Pending] = []
+    window: int
+    knock: int
+    last: tuple[int, ...]
+    queue: tuple[_Pending, ...] = ()
+    lifts: tuple[tuple[int, int], ...] = ()
 
-    def reset(self, board: tuple[int, ...]) -> None:
-        """Forget everything pending and take ``board`` as what the squares show."""
-        self._last = list(board)
-        self._queue.clear()
-        self._square_pending.clear()
-        self._lifts.clear()
+    @classmethod
+    def start(cls, board: tuple[int, ...], *, window: int = 80, knock: int = 25) -> Sensors:
+        """The sensors showing ``board``, nothing pending."""
+        return cls(window, knock, tuple(board))
 
-    def push(self, reading: Reading) -> list[Released]:
-        """Take one reading; returns what is now final (earlier readings), in time order."""
-        out = self.advance(reading.at)
-        if isinstance(reading, BoardSnapshot):
-            out += self.flush()
-            changes = []
-            for square, code in enumerate(reading.codes):
-                if not _same(code, self._last[square]):
-                    self._last[square] = code
-                    changes.append(Change(reading.at, square, code, snapshot=True))
-            if changes:
-                out.append(Snapshot(reading.at, tuple(changes)))
-            return out
-        if isinstance(reading, Lever | Button):
-            self._queue.append(_Pending(reading, 0))
-            return out
-        square = reading.square
-        code = 0 if isinstance(reading, Lift) else reading.code
-        if _same(code, self._last[square]):
-            return out  # no change: a repeated report
-        chain = self._square_pending.get(square)
-        if chain:
-            last = chain[-1]
-            if _same(code, last.before):  # undone within the window: flicker
-                last.live = False
-                chain.pop()
-                self._last[square] = last.before
-                return out
-        pending = _Pending(Change(reading.at, square, code), self._last[square])
-        self._last[square] = code
-        self._queue.append(pending)
-        self._square_pending.setdefault(square, []).append(pending)
-        if code == 0:
-            self._lifts.append(pending)
-        return out
 
-    def advance(self, now: int) -> list[Released]:
-        """Release what happened at least ``window`` ms before ``now``."""
-        out: list[Released] = []
-        queue = self._queue
-        while queue and queue[0].at + self.window <= now:
-            out += self._release(queue.pop(0))
-        return out
+def sense(sensors: Sensors, reading: Reading) -> tuple[Sensors, list[Released]]:
+    """Take one reading; returns the next sensors and what is now final (earlier readings), in
+    time order."""
+    sensors, out = release(sensors, reading.at)
+    if isinstance(reading, BoardSnapshot):
+        sensors, flushed = flush(sensors)
+        last = list(sensors.last)
+        changes = []
+        for square, code in enumerate(reading.codes):
+            if not _same(code, last[square]):
+                last[square] = code
+                changes.append(Change(reading.at, square, code, snapshot=True))
+        if changes:
+            flushed.append(Snapshot(reading.at, tuple(changes)))
+        return _new(sensors, tuple(last), sensors.queue, sensors.lifts), out + flushed
+    if isinstance(reading, Lever | Button | Flag):
+        return _new(sensors, sensors.last, (*sensors.queue, _Pending(reading)), sensors.lifts), out
+    return _square(sensors, reading), out
 
-    def flush(self) -> list[Released]:
-        """Release everything pending (end of the readings)."""
-        out: list[Released] = []
-        while self._queue:
-            out += self._release(self._queue.pop(0))
-        return out
 
-    def _release(self, pending: _Pending) -> list[Released]:
-        if not pending.live:
-            return []
+def _square(sensors: Sensors, reading: Lift | Place) -> Sensors:
+    square = reading.square
+    code = 0 if isinstance(reading, Lift) else reading.code
+    last = sensors.last
+    if _same(code, last[square]):
+        return sensors  # no change: a repeated report
+    queue = sensors.queue
+    found = _last_change(queue, square)
+    if found is not None and _same(code, queue[found].before):  # undone in the window: flicker
+        undone = queue[found]
+        lifts = sensors.lifts
+        if isinstance(undone.item, Change) and undone.item.code == 0:
+            lifts = tuple(lift for lift in lifts if lift != (undone.item.at, square))
+        return _new(sensors, _with(last, square, undone.before), _without(queue, found), lifts)
+    pending = _Pending(Change(reading.at, square, code), last[square])
+    lifts = sensors.lifts
+    if code == 0:
+        horizon = reading.at - 2 * sensors.window - sensors.knock  # too old to be knocked with it
+        lifts = (*(lift for lift in lifts if lift[0] > horizon), (reading.at, square))
+    return _new(sensors, _with(last, square, code), (*queue, pending), lifts)
+
+
+def _new(
+    sensors: Sensors,
+    last: tuple[int, ...],
+    queue: tuple[_Pending, ...],
+    lifts: tuple[tuple[int, int], ...],
+) -> Sensors:
+    return Sensors(sensors.window, sensors.knock, last, queue, lifts)
+
+
+def _without(queue: tuple[_Pending, ...], index: int) -> tuple[_Pending, ...]:
+    return queue[:index] + queue[index + 1 :]
+
+
+def _last_change(queue: tuple[_Pending, ...], square: int) -> int | None:
+    """The index of the last change of ``square`` still held, if any."""
+    for index in range(len(queue) - 1, -1, -1):
+        item = queue[index].item
+        if isinstance(item, Change) and item.square == square:
+            return index
+    return None
+
+
+def _with(board: tuple[int, ...], square: int, code: int) -> tuple[int, ...]:
+    return (*board[:square], code, *board[square + 1 :])
+
+
+def release(sensors: Sensors, now: int) -> tuple[Sensors, list[Released]]:
+    """Release what happened at least ``window`` ms before ``now``."""
+    queue = sensors.queue
+    count = 0
+    while count < len(queue) and queue[count].item.at + sensors.window <= now:
+        count += 1
+    if not count:
+        return sensors, []
+    return _released(sensors, count)
+
+
+def flush(sensors: Sensors) -> tuple[Sensors, list[Released]]:
+    """Release everything pending (end of the readings)."""
+    if not sensors.queue:
+        return sensors, []
+    return _released(sensors, len(sensors.queue))
+
+
+def _released(sensors: Sensors, count: int) -> tuple[Sensors, list[Released]]:
+    out: list[Released] = []
+    for pending in sensors.queue[:count]:
         item = pending.item
-        if not isinstance(item, Change):
-            return [item]
-        chain = self._square_pending.get(item.square)
-        if chain and chain[0] is pending:
-            chain.pop(0)
-        if item.code == 0:
-            item = Change(item.at, item.square, 0, knocked=self._knocked(pending))
-        return [item]
+        if isinstance(item, Change) and item.code == 0:
+            item = replace(item, knocked=_knocked(sensors, item))
+        out.append(item)
+    return _new(sensors, sensors.last, sensors.queue[count:], sensors.lifts), out
 
-    def _knocked(self, lift: _Pending) -> bool:
-        self._lifts = [
-            p for p in self._lifts if p.live and p.at + 2 * self.window + self.knock > lift.at
-        ]
-        return any(
-            p is not lift and p.square != lift.square and abs(p.at - lift.at) <= self.knock
-            for p in self._lifts
-        )
+
+def _knocked(sensors: Sensors, lift: Change) -> bool:
+    """Another square emptied within ``knock`` ms of this one: pieces knocked over (4.1)."""
+    return any(
+        square != lift.square and abs(at - lift.at) <= sensors.knock for at, square in sensors.lifts
+    )

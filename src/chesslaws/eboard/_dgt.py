@@ -1,6 +1,6 @@
 """A DGT-compatible serial codec: commands to the board, messages from it.
 
-The facts come from ``spec/dgt-protocol.md``.
+The facts come from the protocol's public descriptions (the board header, reimplementations).
 
 Written from the protocol's documented behaviour; an optional part of chesslaws (the protocol
 belongs to DGT Projects B.V.). The host sends single-byte commands. The board answers with
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "BWTIME_LENGTH",
+    "MAX_PIECE",
     "BatteryStatus",
     "BoardDump",
     "ClockTimes",
@@ -81,6 +82,8 @@ _FIXED = {
 }
 _MAX_LENGTH = 4096  # longer than any message the protocol has (the move log included)
 
+#: The highest DGT code of a piece (12, the black queen); 13-15 are signal pieces, not men.
+MAX_PIECE = 12
 # DGT piece codes: 1-6 White pawn, rook, knight, bishop, king, queen; 7-12 the same for Black.
 _DGT_TO_CORE = {1: 1, 2: 4, 3: 2, 4: 3, 5: 6, 6: 5, 7: 9, 8: 12, 9: 10, 10: 11, 11: 14, 12: 13}
 _CORE_TO_DGT = {core: dgt for dgt, core in _DGT_TO_CORE.items()}
@@ -128,6 +131,9 @@ class FieldUpdate:
     piece: int
 
 
+_FALLEN = 0x1 | 0x4  # the flag bits that say a flag fell
+
+
 @dataclass(frozen=True, slots=True)
 class ClockTimes:
     """A clock message: both times in seconds, each side's flag bits, and the status byte.
@@ -135,8 +141,9 @@ class ClockTimes:
     ``right`` and ``left`` are the players as the clock faces them. Status bits: 0x01 running,
     0x02 lever high on the left (the left player's clock runs), 0x04 battery low, 0x08 Black's
     turn, 0x10 White's turn, 0x20 no clock connected. Flag bits (the high nibble of each hours
-    byte): 0x1 final flag, 0x2 time-per-move indicator, 0x4 flag fallen. An acknowledgement of
-    a clock command has the hours nibble 0xa on both sides; ``ack`` holds its four bytes.
+    byte): 0x1 the flag fell and the time is held at zero, 0x2 time-per-move indicator, 0x4
+    the flag fell and is shown (the clock may still run). An acknowledgement of a clock command
+    has the hours nibble 0xa on both sides; ``ack`` holds its four bytes.
     """
 
     right: int
@@ -154,6 +161,15 @@ class ClockTimes:
     def left_runs(self) -> bool:
         """The lever is high on the left: the right player pressed, the left clock runs."""
         return bool(self.status & 0x02)
+
+    @property
+    def right_fallen(self) -> bool:
+        """The clock shows the right player's flag fallen (either flag bit)."""
+        return bool(self.right_flags & _FALLEN)
+
+    @property
+    def left_fallen(self) -> bool:
+        return bool(self.left_flags & _FALLEN)
 
     @property
     def battery_low(self) -> bool:

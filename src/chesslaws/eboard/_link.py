@@ -2,7 +2,10 @@
 
 :class:`DgtReadings` turns decoded messages into readings (a board dump into a snapshot, a
 field update into a lift or a place, a change of the clock's lever into a press by the player
-whose side went down). A lever moved to start the clock the arbiter already runs (the clock
+whose side went down). A field update that names no square (an index above 63) or no piece (a
+code above 12: the signal pieces, or line damage) is no reading: it is dropped, never guessed
+at, and the board is asked for a whole dump (:meth:`DgtReadings.answer`), which puts the
+squares right. A lever moved to start the clock the arbiter already runs (the clock
 put right after a ruling) is no press. :func:`play_board` drives a serial link: it asks the
 board for a dump and for updates, then feeds every reading to a :class:`BoardGame` with the
 time it arrived.
@@ -18,6 +21,7 @@ from chesslaws._color import Color
 from chesslaws.arbiter import Millis
 
 from ._dgt import (
+    MAX_PIECE,
     BoardDump,
     ClockTimes,
     Command,
@@ -27,9 +31,9 @@ from ._dgt import (
     core_code,
     square_of_index,
 )
-from ._interpreter import Notice
-from ._readings import BoardSnapshot, Lever, Lift, Place, Reading
-from ._session import BoardGame
+from ._hand import Notice
+from ._readings import BoardSnapshot, Flag, Lever, Lift, Place, Reading
+from ._session import BoardGame, Said
 
 __all__ = ["DgtReadings", "SerialLink", "open_serial", "play_board"]
 
@@ -44,6 +48,11 @@ class SerialLink(Protocol):
     def close(self) -> None: ...
 
 
+def readable(update: FieldUpdate) -> bool:
+    """Whether a field update names a square (index 0-63) and a piece code (0-12)."""
+    return 0 <= update.index < 64 and 0 <= update.piece <= MAX_PIECE
+
+
 class DgtReadings:
     """Readings from DGT messages.
 
@@ -56,18 +65,42 @@ class DgtReadings:
         self._first = first
         self._left = left
         self._left_runs: bool | None = None
+        self._fallen = (False, False)  # the flags the clock showed last: right, left
 
     def readings(self, message: Message, at: Millis) -> list[Reading]:
         """The readings one message stands for (none for most clock messages)."""
         if isinstance(message, BoardDump):
             return [BoardSnapshot(at, message.codes())]
         if isinstance(message, FieldUpdate):
-            square = square_of_index(message.index & 63)
+            if not readable(message):
+                return []
+            square = square_of_index(message.index)
             code = core_code(message.piece)
             return [Place(at, square, code) if code else Lift(at, square)]
         if isinstance(message, ClockTimes) and message.ack is None and message.connected:
-            return self._lever(message, at)
+            return self._lever(message, at) + self._flags(message, at)
         return []
+
+    def answer(self, message: Message) -> bytes:
+        """What the host sends back: a board dump asked for after an unreadable field update."""
+        if isinstance(message, FieldUpdate) and not readable(message):
+            return bytes((Command.SEND_BRD,))
+        return b""
+
+    def _flags(self, message: ClockTimes, at: Millis) -> list[Reading]:
+        """A flag the clock shows that it did not show before (6.1.1): its player's time is out.
+        Before the first press only the first mover's clock has run, so the flag is his."""
+        fallen = (message.right_fallen, message.left_fallen)
+        before, self._fallen = self._fallen, fallen
+        out: list[Reading] = []
+        for left, now, was in ((False, fallen[0], before[0]), (True, fallen[1], before[1])):
+            if now and not was:
+                out.append(Flag(at, self._first if self._left is None else self._player(left)))
+        return out
+
+    def _player(self, left: bool) -> Color:
+        assert self._left is not None
+        return self._left if left else self._left.other
 
     def _lever(self, message: ClockTimes, at: Millis) -> list[Reading]:
         left_runs = message.left_runs
@@ -95,16 +128,14 @@ def open_serial(port: str) -> SerialLink:
     return link
 
 
-def _sets_the_clock(board: BoardGame, lever: Lever) -> bool:
+def _sets_the_clock(board: BoardGame, lever: Lever) -> Notice | None:
     """A lever moved to start the clock that already runs for the arbiter: the physical clock
     put right after a ruling (7.1, 7.5.1: the offender's clock restarted), not a press."""
-    running = board.game.state().running
+    running = board.standing.running
     if running is None or running is not lever.by.other:
-        return False
-    board.notices.append(
-        Notice(lever.at, "clock_set", f"the lever set to {running.label}'s clock: no press")
-    )
-    return True
+        return None
+    text = f"the lever set to {running.label}'s clock: no press"
+    return board.tell(Notice(lever.at, "clock_set", text))
 
 
 def play_board(
@@ -114,26 +145,44 @@ def play_board(
     now: Callable[[], int],
     stop: Callable[[], bool] = lambda: False,
     on_reading: Callable[[Reading], None] | None = None,
+    on_said: Callable[[Said], None] = lambda said: None,
 ) -> None:
     """Read the board on ``link`` into ``board`` until the game ends, ``stop()`` or the port
-    closes. ``now()`` gives milliseconds since the game's start."""
-    start = board.game.start_event
-    first = start.first_mover if start is not None else Color.WHITE
-    source = DgtReadings(first=first)
+    closes. ``now()`` gives milliseconds since the game's start; ``on_said`` sees everything
+    the board says (events with their rulings, notices) as it comes."""
+    source = DgtReadings(first=board.standing.position.turn)  # the first press is his (6.6)
     decoder = Decoder()
     link.write(bytes((Command.RESET, Command.SEND_BRD, Command.SEND_UPDATE_NICE, Command.SEND_CLK)))
-    while not board.game.is_over and not stop():
+    while not board.over and not stop():
         try:
             data = link.read(256)
         except Exception:
             break
         at = Millis(max(now(), 0))
         for message in decoder.feed(data):
+            request = source.answer(message)
+            if request:
+                link.write(request)
             for reading in source.readings(message, at):
-                if isinstance(reading, Lever) and _sets_the_clock(board, reading):
-                    continue
-                if on_reading is not None:
-                    on_reading(reading)
-                board.feed(reading)
-        board.advance(at)
-    board.finish()
+                _take(board, reading, on_reading, on_said)
+        for said in board.advance(at):
+            on_said(said)
+    for said in board.finish():
+        on_said(said)
+
+
+def _take(
+    board: BoardGame,
+    reading: Reading,
+    on_reading: Callable[[Reading], None] | None,
+    on_said: Callable[[Said], None],
+) -> None:
+    if isinstance(reading, Lever):
+        notice = _sets_the_clock(board, reading)
+        if notice is not None:
+            on_said(notice)
+            return
+    if on_reading is not None:
+        on_reading(reading)
+    for said in board.feed(reading):
+        on_said(said)

@@ -13,7 +13,7 @@ import enum
 import json
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidReading
@@ -25,6 +25,7 @@ __all__ = [
     "BoardSnapshot",
     "Button",
     "ButtonName",
+    "Flag",
     "Lever",
     "Lift",
     "Place",
@@ -145,14 +146,29 @@ class BoardSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
-class Lever:
-    """``by`` presses the clock's lever: his clock stops, the opponent's starts (6.2.1)."""
+class _PlayersReading:
+    """A reading of one player's side of the clock, at an instant."""
 
+    KIND: ClassVar[str] = ""
     at: Millis
     by: Color
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "lever", "at": self.at / 1000, "by": self.by.label}
+        return {"type": self.KIND, "at": self.at / 1000, "by": self.by.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Lever(_PlayersReading):
+    """``by`` presses the clock's lever: his clock stops, the opponent's starts (6.2.1)."""
+
+    KIND: ClassVar[str] = "lever"
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(_PlayersReading):
+    """The clock shows ``by``'s flag fallen (6.1.1): its time is out (a DGT clock's flag bits)."""
+
+    KIND: ClassVar[str] = "flag"
 
 
 class ButtonName(enum.Enum):
@@ -183,7 +199,7 @@ class Button:
         return out
 
 
-Reading: TypeAlias = Lift | Place | BoardSnapshot | Lever | Button
+Reading: TypeAlias = Lift | Place | BoardSnapshot | Lever | Button | Flag
 """Any reading of a readings log."""
 
 
@@ -273,6 +289,8 @@ def reading_from_json(obj: object, line: int | None = None) -> Reading:
         return Place(fields.at(), fields.square(), fields.piece())
     if kind == "lever":
         return Lever(fields.at(), fields.color())
+    if kind == "flag":
+        return Flag(fields.at(), fields.color())
     if kind == "button":
         return _button(fields)
     if kind == "board":
@@ -285,7 +303,7 @@ def reading_from_json(obj: object, line: int | None = None) -> Reading:
             raise fields.fail("placement", f"bad placement {text!r}: {error}") from None
         return BoardSnapshot(fields.at(), codes)
     where = f"line {line}: " if line is not None else ""
-    known = "lift, place, board, lever, button (and the first line: start)"
+    known = "lift, place, board, lever, flag, button (and the first line: start)"
     raise InvalidReading(
         f"{where}unknown reading type {kind!r} (known: {known})", line=line, field="type"
     )

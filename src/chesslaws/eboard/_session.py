@@ -1,25 +1,41 @@
 """A game played on an electronic board: readings in, events and the arbiter's rulings out.
 
-:class:`BoardGame` joins the pieces: the board's orientation, the debouncer, the interpreter
-and a :class:`chesslaws.arbiter.Game`. Feed it readings in time order (:meth:`feed`), let time
-pass when no reading comes (:meth:`advance`, for a live board) and end it (:meth:`finish`);
-it keeps the derived events and every ruling. It does no I/O and reads no clock: a readings
-log always gives the same events and rulings.
+:class:`BoardGame` is the thin shell around three pure parts: the board's orientation, the
+debouncer (:func:`~chesslaws.eboard._debounce.sense`) and the reader
+(:func:`~chesslaws.eboard._hand.read`), folded together with the arbiter the board follows: by
+default :class:`LocalArbiter`, a fold of the arbiter's :func:`~chesslaws.arbiter.step` over its
+:class:`~chesslaws.arbiter.GameState`; with ``chesslaws eboard --serve`` a chesslaws server,
+the only arbiter of the game. Feed it readings in time order (:meth:`BoardGame.feed`), let time
+pass when no reading comes (:meth:`BoardGame.advance`, for a live board) and end it
+(:meth:`BoardGame.finish`); each returns what was said: the events with their rulings
+(:class:`Ruled`) and the notices. It does no I/O and reads no clock: a readings log always gives
+the same events and rulings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from chesslaws._errors import InvalidEvent, InvalidReading
-from chesslaws.arbiter import Event, Game, Millis, Ruling, RulingKind, Start, parse_event
+from chesslaws.arbiter import (
+    Event,
+    Game,
+    GameState,
+    Millis,
+    Ruling,
+    RulingKind,
+    Start,
+    parse_event,
+    step,
+)
 
-from ._debounce import Debouncer
-from ._interpreter import Interpreter, Notice
+from ._debounce import Sensors, flush, release, sense
+from ._hand import End, Hand, Item, Notice, Now, read
 from ._readings import BoardSnapshot, Lift, Place, Reading, parse_reading
+from ._standing import Standing
 
-__all__ = ["ROTATIONS", "BoardGame", "rotate"]
+__all__ = ["ROTATIONS", "ArbiterLink", "BoardGame", "LocalArbiter", "Ruled", "rotate"]
 
 
 def _rotation(quarter_turns: int) -> tuple[int, ...]:
@@ -43,14 +59,84 @@ def rotate(codes: tuple[int, ...], quarter_turns: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+class Ruled(NamedTuple):
+    """An event the board made, and the arbiter's rulings on it."""
+
+    event: Event
+    rulings: list[Ruling]
+
+
+class ArbiterLink(Protocol):
+    """The arbiter a board follows: it rules on the board's events; ``standing`` is what the
+    board must follow after its last answer; ``opening`` the rulings on the start."""
+
+    @property
+    def standing(self) -> Standing: ...
+
+    @property
+    def opening(self) -> list[Ruling]: ...
+
+    def rule(self, events: Sequence[Event]) -> list[Ruled]: ...
+
+    def poll(self) -> list[Ruled]:
+        """What the arbiter ruled meanwhile on events from elsewhere (followed already)."""
+        ...
+
+
+class LocalArbiter:
+    """The arbiter in this process: a fold of :func:`~chesslaws.arbiter.step` over the game's
+    state, from its ``start`` event (with the library's one mate budget)."""
+
+    def __init__(self, start: Start) -> None:
+        self.state, self.opening = step(GameState(), start)
+        if any(r.kind is RulingKind.REJECTED for r in self.opening):
+            reason = self.opening[0].reason
+            raise InvalidReading(f"line 0: the start event is rejected: {reason}", line=0)
+        self.standing = Standing.of(self.state, self.opening)
+
+    def rule(self, events: Sequence[Event]) -> list[Ruled]:
+        out = []
+        for event in events:
+            self.state, rulings = step(self.state, event)
+            out.append(Ruled(event, rulings))
+        self.standing = Standing.of(self.state, out[-1].rulings if out else (), self.standing)
+        return out
+
+    def poll(self) -> list[Ruled]:
+        return []  # nothing is ruled here but the board's events
+
+
+Said = Ruled | Notice
+
+
+def start_event(start: Start | str) -> Start:
+    """The ``start`` event a readings log begins with (object or JSON line)."""
+    if not isinstance(start, str):
+        return start
+    try:
+        event = parse_event(start, 0)
+    except InvalidEvent as error:
+        why = str(error).removeprefix("line 0: ")
+        raise InvalidReading(
+            f"line 0: a readings log begins with the arbiter's 'start' event ({why})", line=0
+        ) from None
+    if not isinstance(event, Start):
+        raise InvalidReading(
+            "line 0: a readings log begins with the arbiter's 'start' event", line=0, field="type"
+        )
+    return event
+
+
 class BoardGame:
-    """A game on an e-board, ruled by the arbiter (see the module docstring).
+    """A game on an e-board, ruled by the arbiter it follows (see the module docstring).
 
     ``start`` is the game's ``start`` event (object or JSON line). ``debounce`` (ms): a square
     change undone within it is sensor flicker; ``knock`` (ms): lifts closer than that are
     pieces knocked over; ``settle`` (ms): a legal move shown that long is made; ``orientation``:
-    quarter turns of the board (0 = a1 on White's left; detected from board snapshots when
-    the board shows the position turned). ``on_event(event, rulings)`` sees each event.
+    quarter turns of the board (0 = a1 on White's left; detected from board snapshots when the
+    board shows the position turned). ``arbiter``: the arbiter to follow (default: a
+    :class:`LocalArbiter` of ``start``). ``keep=False`` keeps no list of events, rulings and
+    notices (a long log, streamed).
     """
 
     def __init__(
@@ -61,62 +147,47 @@ class BoardGame:
         knock: int = 25,
         settle: int = 1000,
         orientation: int = 0,
-        mate_budget: int = 5_000,
-        on_event: Callable[[Event, list[Ruling]], None] | None = None,
+        keep: bool = True,
+        arbiter: ArbiterLink | None = None,
     ) -> None:
-        self.game = Game(mate_budget=mate_budget)
-        if isinstance(start, str):
-            try:
-                start_event = parse_event(start, 0)
-            except InvalidEvent as error:
-                why = str(error).removeprefix("line 0: ")
-                raise InvalidReading(
-                    f"line 0: a readings log begins with the arbiter's 'start' event ({why})",
-                    line=0,
-                ) from None
-        else:
-            start_event = start
-        if not isinstance(start_event, Start):
-            raise InvalidReading(
-                "line 0: a readings log begins with the arbiter's 'start' event",
-                line=0,
-                field="type",
-            )
-        first = self.game.handle(start_event)
-        if any(r.kind is RulingKind.REJECTED for r in first):
-            raise InvalidReading(f"line 0: the start event is rejected: {first[0].reason}", line=0)
-        self.events: list[Event] = [start_event]
-        self.rulings: list[Ruling] = list(first)
-        self._on_event = on_event
-        self._fresh: list[tuple[Event, list[Ruling]]] = []
+        self.start = start_event(start)
+        self.arbiter: ArbiterLink = arbiter if arbiter is not None else LocalArbiter(self.start)
+        self.keep = keep
+        self.events: list[Event] = [self.start]
+        self.rulings: list[Ruling] = list(self.arbiter.opening)
+        self.notices: list[Notice] = []
         self.orientation = orientation % 4
         self._oriented = orientation != 0
-        board = self.game.position.board_codes()
-        self.debouncer = Debouncer(board, window=debounce, knock=knock)
-        self.interpreter = Interpreter(self.game, board, settle=settle, on_event=self._record)
+        self.hand = Hand.start(self.arbiter.standing, settle=settle)
+        self.sensors = Sensors.start(self.hand.expected, window=debounce, knock=knock)
         self._last_at = Millis(0)
+
+    # -- what the arbiter has ruled -----------------------------------------------------------
+
+    @property
+    def standing(self) -> Standing:
+        return self.arbiter.standing
+
+    @property
+    def over(self) -> bool:
+        return self.arbiter.standing.over is not None
+
+    @property
+    def state(self) -> GameState:
+        """The state of the game, when this process is its arbiter."""
+        if not isinstance(self.arbiter, LocalArbiter):
+            raise TypeError("the game is ruled elsewhere (a server): it has no local state")
+        return self.arbiter.state
+
+    @property
+    def game(self) -> Game:
+        """The game to read (a :class:`~chesslaws.arbiter.Game` going on from :attr:`state`)."""
+        return Game.from_state(self.state)
 
     # -- reading ------------------------------------------------------------------------------
 
-    @property
-    def notices(self) -> list[Notice]:
-        return self.interpreter.notices
-
-    def _record(self, event: Event, rulings: list[Ruling]) -> None:
-        self.events.append(event)
-        self.rulings.extend(rulings)
-        self._fresh.append((event, rulings))
-        if self._on_event is not None:
-            self._on_event(event, rulings)
-
-    def _take_fresh(self) -> list[tuple[Event, list[Ruling]]]:
-        fresh, self._fresh = self._fresh, []
-        return fresh
-
-    def feed(
-        self, reading: Reading, *, line: int | None = None
-    ) -> list[tuple[Event, list[Ruling]]]:
-        """Take one reading; returns the events it let out, each with its rulings."""
+    def feed(self, reading: Reading, *, line: int | None = None) -> list[Said]:
+        """Take one reading; returns what it let out: events with their rulings, notices."""
         if reading.at < self._last_at:
             where = f"line {line}: " if line is not None else ""
             raise InvalidReading(
@@ -125,36 +196,70 @@ class BoardGame:
                 field="at",
             )
         self._last_at = reading.at
-        reading = self._orient(reading)
-        for item in self.debouncer.push(reading):
-            self.interpreter.take(item)
-        self.interpreter.tick(reading.at - self.debouncer.window)
-        return self._take_fresh()
+        out: list[Said] = []
+        reading = self._orient(reading, out)
+        self.sensors, released = sense(self.sensors, reading)
+        return self._read_all([*released, Now(Millis(reading.at - self.sensors.window))], out)
 
-    def feed_json(self, text: str, *, line: int | None = None) -> list[tuple[Event, list[Ruling]]]:
+    def feed_json(self, text: str, *, line: int | None = None) -> list[Said]:
         """Take one JSON line of a readings log (raises :class:`InvalidReading`)."""
         return self.feed(parse_reading(text, line), line=line)
 
-    def advance(self, now: int) -> list[tuple[Event, list[Ruling]]]:
+    def advance(self, now: int) -> list[Said]:
         """Time has reached ``now`` (ms since the start) with no reading: settle what is due."""
+        out: list[Said] = list(self._record(self.arbiter.poll()))
         if now < self._last_at:
-            return []
-        for item in self.debouncer.advance(now):
-            self.interpreter.take(item)
-        self.interpreter.tick(now - self.debouncer.window)
-        return self._take_fresh()
+            return self._read_all([], out)
+        self.sensors, released = release(self.sensors, now)
+        return self._read_all([*released, Now(Millis(now - self.sensors.window))], out)
 
-    def finish(self) -> list[tuple[Event, list[Ruling]]]:
+    def finish(self) -> list[Said]:
         """The readings end: everything pending is released and a move the board shows made."""
-        for item in self.debouncer.flush():
-            self.interpreter.take(item)
-        self.interpreter.finish(self._last_at)
-        return self._take_fresh()
+        self.sensors, released = flush(self.sensors)
+        return self._read_all([*released, End(self._last_at)], [])
 
-    def _orient(self, reading: Reading) -> Reading:
+    def tell(self, notice: Notice) -> Notice:
+        """Record a notice given beside the readings (the board's link: the clock set)."""
+        if self.keep:
+            self.notices.append(notice)
+        return notice
+
+    def _read_all(self, items: Iterable[Item], out: list[Said]) -> list[Said]:
+        """Read the items, having the arbiter rule on what the reader says, and read on with
+        its answer until nothing more is said."""
+        hand = self.hand
+        for item in (None, *items):  # None: follow what the arbiter ruled meanwhile
+            hand, said = read(hand, self.arbiter.standing, item)
+            while self._pass(said, out):
+                hand, said = read(hand, self.arbiter.standing)
+        self.hand = hand
+        return out
+
+    def _pass(self, said: Sequence[Event | Notice], out: list[Said]) -> bool:
+        """The arbiter rules on the events said; everything said goes to ``out`` in order.
+        Whether there were events (the reader then follows the answer)."""
+        if not said:
+            return False
+        events = [s for s in said if not isinstance(s, Notice)]
+        ruled = iter(self.arbiter.rule(events) if events else [])
+        out += self._record(item if isinstance(item, Notice) else next(ruled) for item in said)
+        return bool(events)
+
+    def _record(self, told: Iterable[Said]) -> list[Said]:
+        out = list(told)
+        if self.keep:
+            for item in out:
+                if isinstance(item, Notice):
+                    self.notices.append(item)
+                else:
+                    self.events.append(item.event)
+                    self.rulings.extend(item.rulings)
+        return out
+
+    def _orient(self, reading: Reading, out: list[Said]) -> Reading:
         if isinstance(reading, BoardSnapshot):
             if not self._oriented:
-                self._detect_orientation(reading)
+                self._detect_orientation(reading, out)
             return BoardSnapshot(reading.at, rotate(reading.codes, self.orientation))
         if self.orientation and isinstance(reading, Lift | Place):
             table = ROTATIONS[self.orientation]
@@ -163,10 +268,10 @@ class BoardGame:
             return Place(reading.at, table[reading.square], reading.code)
         return reading
 
-    def _detect_orientation(self, snapshot: BoardSnapshot) -> None:
+    def _detect_orientation(self, snapshot: BoardSnapshot, out: list[Said]) -> None:
         """The first snapshot that shows the expected position turned fixes the orientation
         (7.2.2: play goes on with the position on a correctly placed board)."""
-        expected = self.interpreter.codes
+        expected = self.hand.expected
         for turns in range(4):
             board = rotate(snapshot.codes, turns)
             if all(
@@ -175,11 +280,8 @@ class BoardGame:
                 self._oriented = True
                 if turns:
                     self.orientation = turns
-                    self.interpreter.notices.append(
-                        Notice(
-                            snapshot.at, "orientation", f"the board is turned {90 * turns} degrees"
-                        )
-                    )
+                    text = f"the board is turned {90 * turns} degrees"
+                    out.append(self.tell(Notice(snapshot.at, "orientation", text)))
                 return
 
     # -- whole logs ---------------------------------------------------------------------------
@@ -187,7 +289,7 @@ class BoardGame:
     @classmethod
     def replay(
         cls,
-        lines: Iterable[str],
+        lines: Iterable[str | bytes],
         *,
         on_error: Callable[[InvalidReading], None] | None = None,
         **options: Any,
@@ -197,29 +299,56 @@ class BoardGame:
         A line that cannot be read raises :class:`InvalidReading`, unless ``on_error`` takes it
         (then reading goes on). Blank lines are skipped.
         """
-        board: BoardGame | None = None
-        for number, line in enumerate(lines):
-            text = line.strip()
-            if not text:
-                continue
-            if board is None:
-                board = cls(text, **options)
-                continue
+        numbered = enumerate(lines)
+        board = cls(opening(numbered), **options)
+        for _ in board.play(numbered, on_error=on_error):
+            pass
+        return board
+
+    def play(
+        self,
+        numbered: Iterable[tuple[int, str | bytes]],
+        *,
+        on_error: Callable[[InvalidReading], None] | None = None,
+    ) -> Iterator[Said]:
+        """Feed the numbered lines of a readings log, one at a time, and then :meth:`finish`;
+        yields every event made (with its rulings) and notice given, as it comes. The lines are
+        never held: with ``keep=False`` a log of any length is played in the memory of one
+        game. A line that cannot be read raises, unless ``on_error`` takes it."""
+        for number, line in numbered:
             try:
-                board.feed_json(text, line=number)
+                text = _text(line, number).strip()
+                if text:
+                    yield from self.feed_json(text, line=number)
             except InvalidReading as error:
                 if on_error is None:
                     raise
                 on_error(error)
-        if board is None:
-            raise InvalidReading(
-                "the readings log is empty: it begins with a 'start' event", line=0
-            )
-        board.finish()
-        return board
+        yield from self.finish()
 
     def event_lines(self) -> list[str]:
-        """The derived event log, one JSON line per event (``spec/events.md``)."""
+        """The derived event log, one JSON line per event (``docs/events.md``)."""
         import json
 
         return [json.dumps(event.to_json()) for event in self.events]
+
+
+def opening(numbered: Iterator[tuple[int, str | bytes]]) -> str:
+    """The first line of a readings log that is not blank: its ``start`` event."""
+    for number, line in numbered:
+        text = _text(line, number).strip()
+        if text:
+            return text
+    raise InvalidReading("the readings log is empty: it begins with a 'start' event", line=0)
+
+
+def _text(line: str | bytes, number: int) -> str:
+    """A line of a readings log as text (bytes are UTF-8; a BOM is read as nothing)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidReading(
+                f"line {number}: not UTF-8 text (byte {error.start + 1} of the line)", line=number
+            ) from None
+    return line.lstrip("\ufeff")
