@@ -265,7 +265,7 @@ def test_simulated_board_into_a_real_chesslaws_server(tmp_path: Path) -> None:
     from chesslaws.server.testing import ServerProcess
 
     with ServerProcess(f"sqlite:///{tmp_path / 'games.db'}") as server:
-        game = server.create_game(time_control="300+2")
+        game = server.create_game(time_control="300+2", start="seated")
         args = ["--serve", server.url, "--game", game["id"], "--time-control", "300+2"]
         args += ["--seat", f"white={game['seats']['white']}"]
         args += ["--seat", f"black={game['seats']['black']}"]

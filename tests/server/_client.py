@@ -23,6 +23,7 @@ class Peer:
         self.socket = socket
         self.role = role
         self.seen: list[dict[str, Any]] = []
+        self.snapshot: dict[str, Any] = {}
 
     @classmethod
     async def connect(
@@ -38,7 +39,10 @@ class Peer:
             token = game["seats"][role]
         url = server.ws_url(game["id"], token=token, since=since)
         socket = await websockets_client.connect(url, max_size=2**20, max_queue=None)
-        return cls(socket, role)
+        peer = cls(socket, role)
+        peer.snapshot = await peer.recv()  # every client gets the game's full view first
+        assert peer.snapshot["type"] == "snapshot", peer.snapshot
+        return peer
 
     async def send(self, **event: Any) -> None:
         await self.socket.send(json.dumps(event))
@@ -80,6 +84,26 @@ class Peer:
 
     async def close(self) -> None:
         await self.socket.close()
+
+
+async def start(server: ServerProcess, game: dict[str, Any]) -> None:
+    """The arbiter starts the clocks (6.6)."""
+    arbiter = await Peer.connect(server, game, "arbiter")
+    started = await arbiter.act(type="arbiter", action="start")
+    assert started["seq"] is not None, started
+    await arbiter.close()
+
+
+async def seated(server: ServerProcess, game: dict[str, Any]) -> tuple[Peer, Peer, int]:
+    """Both players sit down at a game created with ``start="seated"``: the clocks start
+    (6.6). The two seats and the sequence number of the start."""
+    white = await Peer.connect(server, game, "white")
+    black = await Peer.connect(server, game, "black")
+    started = await white.until(lambda m: m.get("view", {}).get("started") is True)
+    assert started["event"] == {"type": "arbiter", "at": started["event"]["at"],
+                                "by": "arbiter", "action": "resume", "article": "6.6"}
+    assert black.snapshot["seq"] == started["seq"] and black.snapshot["view"]["started"]
+    return white, black, int(started["seq"])
 
 
 def rulings(message: dict[str, Any]) -> list[str]:
