@@ -11,6 +11,7 @@ import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_the_log_is_ruled_by_chesslaws_arbitrate_as_the_server_ruled_it(
 ) -> None:
     game = server.create_game(time_control="180+2", start="seated")
 
-    async def play() -> list[dict[str, object]]:
+    async def play() -> list[dict[str, Any]]:
         watcher = await Peer.connect(server, game)
         white = await Peer.connect(server, game, "white")
         black = await Peer.connect(server, game, "black")
@@ -141,7 +142,7 @@ def test_serve_new_game_prints_the_url_and_the_seat_links(sqlite_url: str) -> No
         assert white.startswith(f"{server.url}/play/{ident}?token=")
         token = white.split("token=")[1]
 
-        async def move() -> dict[str, object]:
+        async def move() -> dict[str, Any]:
             seat = await Peer.connect(server, {"id": ident, "seats": {"white": token}}, "white")
             answer = await seat.act(type="move", move="e2e4")
             await seat.close()

@@ -257,7 +257,7 @@ async def game_socket(websocket: WebSocket) -> None:
     finally:
         live.unsubscribe(client)
         if role in SEATS:
-            await live.leave(role)
+            live.leave(role)
         hub.release(live)
 
 
@@ -325,7 +325,10 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if isinstance(db, Hub):
             app.state.hub = db
-            yield
+            try:
+                yield
+            finally:  # the server stops: no search goes on without it
+                db.searches.close()
             return
         hub = Hub(db)
         await hub.start()

@@ -538,11 +538,12 @@ class LiveGame:
         if self.sockets[seat] == 1:
             await self._presence(Arrive(Millis(self.now_ms()), Color.parse(seat)))
 
-    async def leave(self, seat: str) -> None:
-        """A connection of ``seat`` closed: the last one is the player's departure (logged)."""
+    def leave(self, seat: str) -> None:
+        """A connection of ``seat`` closed: the last one is the player's departure, logged in a
+        task of its own (the connection ends at once, even while the game waits its turn)."""
         self.sockets[seat] -= 1
         if self.sockets[seat] == 0:
-            await self._presence(Depart(Millis(self.now_ms()), Color.parse(seat)))
+            spawn(self._presence(Depart(Millis(self.now_ms()), Color.parse(seat))))
 
     async def _presence(self, event: Arrive | Depart) -> None:
         async with self.lock, self.store.exclusive(self.id):

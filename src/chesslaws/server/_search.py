@@ -16,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import multiprocessing.pool
+import os
+import threading
+import time
 from typing import Any
 
 from chesslaws._color import Color
@@ -77,7 +80,7 @@ class MateSearches:
             methods = multiprocessing.get_all_start_methods()
             method = "forkserver" if "forkserver" in methods else "spawn"
             context = multiprocessing.get_context(method)
-            self._pool = context.Pool(self.workers, initializer=_ready)
+            self._pool = context.Pool(self.workers, initializer=_ready, initargs=(os.getpid(),))
         return self._pool
 
     async def run(self, need: SearchNeeded) -> tuple[Result, Winnability]:
@@ -110,9 +113,27 @@ class MateSearches:
             self._pool = None
 
 
-def _ready() -> None:
-    """A worker starts: the search's modules are imported once, before the first search."""
+def _ready(server: int) -> None:
+    """A worker starts: it yields the processor to the server's event loop (a search is never
+    urgent), lets go of the server's standard output (a worker never writes there), ends when
+    the server does, and imports the search's modules once, before the first search."""
+    os.nice(10)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    os.close(quiet)
+    threading.Thread(target=_orphaned, args=(server,), daemon=True).start()
     import chesslaws.endings  # noqa: F401
+
+
+def _orphaned(server: int) -> None:
+    """End this worker once the server is gone (a killed server leaves no search running)."""
+    while True:
+        time.sleep(0.5)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
 
 
 def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
