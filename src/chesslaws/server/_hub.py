@@ -49,6 +49,9 @@ _START_FIELDS = ("time_control", "rules", "fen", "variant", "mode", "time_contro
 _META_FIELDS = ("white", "black", "event", "site", "round")
 _PLAN_FIELDS = ("start", "default_time")
 
+#: Seconds between two heartbeats: what a restart may give back of a player's thinking time.
+HEARTBEAT = 1.0
+
 #: The longest default time (6.7.1) a scheduled game may set, in seconds.
 _MOST_DEFAULT_TIME = 24 * 3600
 
@@ -159,25 +162,42 @@ class Hub:
         self.paused_on_start: list[str] = []
         self._following: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._beat: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Open the store and fold every unfinished game's log."""
         await self.store.open()
         self.searches.warm()
         alone = await self.store.alone()
+        alive = await self.store.last_heartbeat() if alone else None
         for row in await self.store.games(unfinished=True):
             live = await self._load(row)
             if alone:
                 async with live.lock:
-                    if await live.pause_after_restart():
+                    if await live.pause_after_restart(alive):
                         self.paused_on_start.append(live.id)
+        await self.store.heartbeat(time.time_ns())
+        self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         self.store.on_append(self._appended)
         await self.store.serving()
         for live in list(self.games.values()):
             async with live.lock:
                 await live.catch_up()
 
+    async def _heartbeat(self) -> None:
+        """Each second, the store records that the server is alive: after a crash, a restart
+        pauses the clocks where the outage began, within a second (6.11)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.store.heartbeat(time.time_ns())
+            except StoreError as error:
+                log.error("heartbeat: %s", error)
+
     async def stop(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            self._beat = None
         for live in self.games.values():
             live.stop()
         self.searches.close()

@@ -511,18 +511,28 @@ class LiveGame:
 
     # -- restart (docs/server.md) --------------------------------------------------------------
 
-    async def pause_after_restart(self) -> bool:
-        """The server was down: a running clock is paused at the last logged instant (6.11.1),
-        logged as a server restart, and the game's time goes on from there; the arbiter
-        resumes the clock. True if paused."""
+    async def pause_after_restart(self, alive_ns: int | None) -> bool:
+        """The server was down: a running clock is paused (6.11.1) where the outage began, the
+        server's last heartbeat (``alive_ns``, within a second of the crash; else the last
+        logged instant), logged as a server restart; a flag that fell before then is ruled
+        first (6.8). The game's time goes on from there; the arbiter resumes the clock. True
+        if paused."""
         paused = False
         clock = self.state.clock
         if clock is not None and self.state.result is None and clock.clock.running is not None:
-            pause = Arbiter(
-                Millis(self.last_at), ArbiterActionKind.PAUSE, reason=RESTART, article="6.11.1"
-            )
-            await self.log_event(pause)
-            paused = True
+            down = self.last_at
+            if alive_ns is not None:
+                down = max(down, (alive_ns - self.row.origin_ns) // _NS)
+            await self._observe_due_flag(down)
+            if self.state.result is None:
+                pause = Arbiter(
+                    Millis(max(down, self.last_at)),
+                    ArbiterActionKind.PAUSE,
+                    reason=RESTART,
+                    article="6.11.1",
+                )
+                await self.log_event(pause)
+                paused = True
         origin = time.time_ns() - self.last_at * _NS
         await self.store.set_origin(self.id, origin)
         self._set_origin(origin)
