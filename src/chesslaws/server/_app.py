@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -47,6 +48,9 @@ _MAX_BODY = 16_384
 #: Connections one seat (or the arbiter) may hold open on one game at once.
 SOCKETS_PER_SEAT = 4
 
+#: Frames over the rate limit in a row after which a connection is closed (1008).
+STRIKES = 20
+
 #: Connections all spectators may hold open on one game.
 SPECTATORS_PER_GAME = 200
 
@@ -57,7 +61,7 @@ class Access:
     def __init__(self, token: str | None, *, open_rate: float = 5.0, open_burst: float = 20.0):
         self.token_hash = hash_token(token) if token else None
         self.open = token is None
-        self.limit = RateLimit(open_rate, open_burst, strikes=2**62)
+        self.limit = RateLimit(open_rate, open_burst)
 
     def check(self, request: Request) -> JSONResponse | None:
         """None if ``request`` may create a game, else the refusal."""
@@ -142,6 +146,13 @@ async def create_game(request: Request) -> Response:
     except Busy as error:
         return _error(503, str(error))
     return JSONResponse(created.to_json(), status_code=201)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) as JSON too."""
+    del request
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, str(error.detail))
 
 
 def _no_constant(name: str) -> Any:
@@ -268,35 +279,72 @@ def _full(live: LiveGame, role: str) -> bool:
 
 
 async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None:
+    """Read the client's frames as they come, each stamped with the instant it arrived, and
+    pass them in order to the game (:func:`_submit`): a frame that arrives while the game is
+    busy (a mate search) keeps its instant, so a flag that falls meanwhile does not overtake
+    it (6.8)."""
     limit = live.rate_limit(client.role)
-    while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        arrived = live.now_ms()
-        text = message.get("text")
-        if text is None:
-            data = message.get("bytes") or b""
-            if len(data) > MAX_MESSAGE:
-                client.close(1009, "message too big")
+    waiting: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue(_WAITING)
+    worker = asyncio.create_task(_submit(live, client, waiting))
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
                 return
-            client.send(refusal(None, None, "send events as text frames of JSON"))
-            continue
-        if len(text) > MAX_MESSAGE:
-            client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
-            return
-        if not limit.take():
-            if limit.exhausted:
-                client.close(1008, "too many events")
-                return
+            arrived = live.now_ms()
+            obj = _read_frame(message, client, limit)
+            if obj is None:
+                if client.closing:
+                    return
+                continue
+            try:
+                waiting.put_nowait((obj, arrived))
+            except asyncio.QueueFull:
+                client.send(refusal(None, None, "too many events waiting: slow down"))
+    finally:
+        worker.cancel()
+
+
+#: Frames of one connection waiting for their game's turn, beyond which they are refused.
+_WAITING = 64
+
+
+def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any] | None:
+    """The event object of a WebSocket frame, or None (refused, or the client closed)."""
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            client.close(1009, "message too big")
+            return None
+        client.send(refusal(None, None, "send events as text frames of JSON"))
+        return None
+    if len(text) > MAX_MESSAGE:
+        client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
+        return None
+    if not limit.take():  # answered once; a connection that goes on is closed
+        client.strikes += 1
+        if client.strikes >= STRIKES:
+            client.close(1008, "too many events")
+        elif client.strikes == 1:
             client.send(refusal(None, None, "too many events: slow down"))
-            continue
-        try:
-            obj = read_message(text)
-        except Refused as refused:
-            client.send(refusal(None, None, str(refused)))
-            continue
-        reply = await live.submit(client.role, obj, arrived)
+        return None
+    client.strikes = 0
+    try:
+        return read_message(text)
+    except Refused as refused:
+        client.send(refusal(None, None, str(refused)))
+        return None
+
+
+async def _submit(
+    live: LiveGame, client: Client, waiting: asyncio.Queue[tuple[dict[str, Any], int]]
+) -> None:
+    """Give the game each waiting frame in turn, and its sender the answer to a refused one (a
+    frame being ruled is ruled to the end, even if its sender leaves meanwhile)."""
+    while True:
+        obj, arrived = await waiting.get()
+        reply = await asyncio.shield(live.submit(client.role, obj, arrived))
         if reply is not None:
             client.send(reply)
 
@@ -348,6 +396,10 @@ def create_app(
         WebSocketRoute("/ws/games/{id}", game_socket),
         *(_page_routes() if pages else []),
     ]
-    app = Starlette(routes=list(routes), lifespan=lifespan)
+    app = Starlette(
+        routes=list(routes),
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error},
+    )
     app.state.access = Access(organiser_token)
     return app

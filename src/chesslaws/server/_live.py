@@ -104,7 +104,7 @@ class Close:
 class Client:
     """One WebSocket client of a game: its role and the queue of messages it is sent."""
 
-    __slots__ = ("closing", "queue", "role")
+    __slots__ = ("closing", "queue", "role", "strikes")
 
     #: Messages waiting for a client that reads too slowly, beyond which it is disconnected.
     BACKLOG = 1_000
@@ -113,6 +113,7 @@ class Client:
         self.role = role
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closing = False
+        self.strikes = 0  # frames over the rate limit in a row
 
     def send(self, message: str) -> None:
         if self.closing:

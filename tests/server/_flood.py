@@ -1,0 +1,56 @@
+"""A flood from one seat, in a process of its own (so that it does not slow the measuring
+client): ``python -m tests.server._flood WS_URL SECONDS [FRAME]``. It opens a hundred
+connections of the seat (one attempt each; a connection the server closes is opened again
+after half a second) and sends ``FRAME`` (default an offer of a draw) on each, as fast as it
+can; it prints what it met as JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+
+import websockets
+from websockets.asyncio.client import connect
+
+
+async def flood(url: str, seconds: float, frame: str) -> dict[str, int]:
+    counts = {"refused_handshakes": 0, "opened": 0, "closed_by_server": 0, "sent": 0}
+    until = time.monotonic() + seconds
+
+    async def one(index: int) -> None:
+        await asyncio.sleep(index * 0.005)  # the connections open over half a second
+        while time.monotonic() < until:
+            try:
+                socket = await connect(url, open_timeout=10)
+            except (websockets.InvalidStatus, OSError):
+                counts["refused_handshakes"] += 1
+                return
+            counts["opened"] += 1
+            try:
+                while time.monotonic() < until:
+                    await socket.send(frame)
+                    counts["sent"] += 1
+                    await asyncio.sleep(0.005)  # 200 a second on each connection
+            except websockets.ConnectionClosed:
+                counts["closed_by_server"] += 1
+            finally:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(socket.close(), 1)
+            await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(one(index) for index in range(100)))
+    return counts
+
+
+def main() -> int:
+    url, seconds = sys.argv[1], float(sys.argv[2])
+    frame = sys.argv[3] if len(sys.argv) > 3 else '{"type": "offer_draw"}'
+    print(json.dumps(asyncio.run(flood(url, seconds, frame))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
