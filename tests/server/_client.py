@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +29,10 @@ class Peer:
 
     @classmethod
     async def connect(
-        cls, server: ServerProcess, game: dict[str, Any], role: str = "spectator",
+        cls,
+        server: ServerProcess,
+        game: dict[str, Any],
+        role: str = "spectator",
         since: int | None = None,
     ) -> Peer:
         """Connect to ``game`` (as ``POST /api/games`` answered) as ``role``."""
@@ -61,8 +66,10 @@ class Peer:
         await self.send(**event)
         kind = "arbiter" if event.get("type") == "pause" else event.get("type")
         return await self.until(
-            lambda m: m["seq"] is None
-            or (m["event"]["type"] == kind and m["event"].get("by") == self.role),
+            lambda m: (
+                m["seq"] is None
+                or (m["event"]["type"] == kind and m["event"].get("by") == self.role)
+            ),
             timeout,
         )
 
@@ -100,10 +107,35 @@ async def seated(server: ServerProcess, game: dict[str, Any]) -> tuple[Peer, Pee
     white = await Peer.connect(server, game, "white")
     black = await Peer.connect(server, game, "black")
     started = await white.until(lambda m: m.get("view", {}).get("started") is True)
-    assert started["event"] == {"type": "arbiter", "at": started["event"]["at"],
-                                "by": "arbiter", "action": "resume", "article": "6.6"}
+    assert started["event"] == {
+        "type": "arbiter",
+        "at": started["event"]["at"],
+        "by": "arbiter",
+        "action": "resume",
+        "article": "6.6",
+    }
     assert black.snapshot["seq"] == started["seq"] and black.snapshot["view"]["started"]
     return white, black, int(started["seq"])
+
+
+def http_status(
+    method: str,
+    url: str,
+    body: bytes | None,
+    *,
+    token: str | None = None,
+    content_type: str = "application/json",
+) -> tuple[int, dict[str, Any]]:
+    """The status and the JSON answer of a request (a refusal's too)."""
+    request = urllib.request.Request(url, data=body, method=method)
+    request.add_header("Content-Type", content_type)
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
 
 
 def rulings(message: dict[str, Any]) -> list[str]:

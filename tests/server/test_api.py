@@ -8,8 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +16,7 @@ import pytest
 import chesslaws
 from chesslaws.cli._cmd_arbitrate import arbitrate
 from chesslaws.server.testing import ServerProcess, http_json
-from tests.server._client import Peer
-
-
-def _status(
-    method: str, url: str, body: bytes | None, *, token: str | None = None,
-    content_type: str = "application/json",
-) -> tuple[int, dict[str, str]]:
-    request = urllib.request.Request(url, data=body, method=method)
-    request.add_header("Content-Type", content_type)
-    if token is not None:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+from tests.server._client import Peer, http_status
 
 
 def test_creating_listing_and_reading_games(server: ServerProcess) -> None:
@@ -79,14 +62,15 @@ def test_a_bad_game_is_refused_with_the_reason(
     server: ServerProcess, body: bytes, expected: str
 ) -> None:
     before = len(http_json("GET", f"{server.url}/api/games"))
-    status, answer = _status("POST", f"{server.url}/api/games", body, token=server.organiser_token)
+    url = f"{server.url}/api/games"
+    status, answer = http_status("POST", url, body, token=server.organiser_token)
     assert status == 400 and expected in answer["error"], answer
     assert len(http_json("GET", f"{server.url}/api/games")) == before
 
 
 def test_an_unknown_game_is_404(server: ServerProcess) -> None:
     for path in ("", "/pgn", "/log"):
-        status, answer = _status("GET", f"{server.url}/api/games/nosuchgame{path}", None)
+        status, answer = http_status("GET", f"{server.url}/api/games/nosuchgame{path}", None)
         assert status == 404 and "nosuchgame" in answer["error"]
 
 

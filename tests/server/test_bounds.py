@@ -14,8 +14,6 @@ import os
 import sqlite3
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ from websockets.asyncio.client import connect
 from chesslaws.server import Hub
 from chesslaws.server._live import hash_token
 from chesslaws.server.testing import ServerProcess
-from tests.server._client import seated
+from tests.server._client import http_status, seated
 from tests.server._load import close_all, open_games, p99, play
 
 
@@ -37,15 +35,7 @@ def _post(
     content_type: str = "application/json",
     path: str = "/api/games",
 ) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(f"{server.url}{path}", data=body, method="POST")
-    request.add_header("Content-Type", content_type)
-    if token is not None:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+    return http_status("POST", f"{server.url}{path}", body, token=token, content_type=content_type)
 
 
 def _others_hold_up(server: ServerProcess, flood: list[str], games: int = 30) -> str:
