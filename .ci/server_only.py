@@ -14,16 +14,20 @@ from chesslaws.server.testing import ServerProcess, http_json
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as folder:
-        with ServerProcess(f"sqlite:///{folder}/ci.db", timeout=60) as server:
-            game = http_json(
-                "POST",
-                f"{server.url}/api/games",
-                {"time_control": "300+3", "start": "seated"},
-                token=server.organiser_token,
-            )
-            white = connect(server.ws_url(game["id"], token=game["seats"]["white"]))
-            black = connect(server.ws_url(game["id"], token=game["seats"]["black"]))
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        ServerProcess(f"sqlite:///{folder}/ci.db", timeout=60) as server,
+    ):
+        game = http_json(
+            "POST",
+            f"{server.url}/api/games",
+            {"time_control": "300+3", "start": "seated"},
+            token=server.organiser_token,
+        )
+        with (
+            connect(server.ws_url(game["id"], token=game["seats"]["white"])) as white,
+            connect(server.ws_url(game["id"], token=game["seats"]["black"])) as black,
+        ):
             for socket in (white, black):
                 assert json.loads(socket.recv(10))["type"] == "snapshot"
             white.send(json.dumps({"type": "move", "move": "e2e4"}))
@@ -31,8 +35,6 @@ def main() -> int:
                 message = json.loads(white.recv(10))
                 if message.get("event", {}).get("type") in ("move", None):
                     break
-            white.close()
-            black.close()
     if message.get("seq") is None or message["view"]["last"]["san"] != "e4":
         print(f"ci: the move was not played: {message}", file=sys.stderr)
         return 1
