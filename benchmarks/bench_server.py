@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import sys
 import tempfile
 import time
@@ -35,9 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.server._load import Table, close_all, open_games, p99, play
+from tests.server._load import Table, close_all, long_game, open_games, p99, play
 
-from chesslaws.core import Position
 from chesslaws.server import Hub
 from chesslaws.server._live import Client, LiveGame
 from chesslaws.server.testing import ServerProcess, postgres_schema
@@ -48,38 +46,8 @@ _TICKS = os.sysconf("SC_CLK_TCK")
 # -- cost per event at ply 10 and at ply 300 ---------------------------------------------------
 
 
-def _long_game(plies: int) -> list[str]:
-    """A random legal game of ``plies`` plies that no rule ends before (the first seed that
-    gives one)."""
-    for seed in range(1000):
-        rng, position, moves = random.Random(seed), Position(), []
-        while len(moves) < plies:
-            legal = position.legal_moves()
-            if not legal:
-                break
-            move = rng.choice(legal)
-            moves.append(position.uci(move))
-            position.push(move)
-        if len(moves) == plies and _lasts(moves):
-            return moves
-    raise RuntimeError("no random game lasts that long")
-
-
-def _lasts(moves: list[str]) -> bool:
-    from chesslaws.arbiter import Game
-
-    game = Game()
-    game.handle_json('{"type": "start", "time_control": "-"}')
-    for ply, uci in enumerate(moves):
-        color = "white" if ply % 2 == 0 else "black"
-        game.handle_json(json.dumps({"type": "move", "at": ply, "by": color, "move": uci}))
-        if game.is_over:
-            return False
-    return True
-
-
 async def _cost(plies: int = 300, spectators: int = 3) -> dict[str, float]:
-    moves = _long_game(plies)
+    moves = long_game(plies)
     with tempfile.TemporaryDirectory() as folder:
         hub = Hub(f"sqlite:///{folder}/cost.db", workers=1)
         await hub.start()

@@ -130,3 +130,33 @@ async def close_all(games: list[Table]) -> None:
     for table in games:
         for bot in table.bots:
             await bot.close()
+
+
+def long_game(plies: int) -> list[str]:
+    """A random legal game of ``plies`` plies that no rule ends before (the first seed that
+    gives one)."""
+    for seed in range(1000):
+        rng, position, moves = random.Random(seed), Position(), []
+        while len(moves) < plies:
+            legal = position.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            moves.append(position.uci(move))
+            position.push(move)
+        if len(moves) == plies and _lasts(moves):
+            return moves
+    raise RuntimeError("no random game lasts that long")
+
+
+def _lasts(moves: list[str]) -> bool:
+    from chesslaws.arbiter import Game
+
+    game = Game()
+    game.handle_json('{"type": "start", "time_control": "-"}')
+    for ply, uci in enumerate(moves):
+        color = "white" if ply % 2 == 0 else "black"
+        game.handle_json(json.dumps({"type": "move", "at": ply, "by": color, "move": uci}))
+        if game.is_over:
+            return False
+    return True
