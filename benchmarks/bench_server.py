@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.server._load import Table, close_all, long_game, open_games, p99, play
+from tests.server._load import Table, close_all, long_game, open_games, p99, play, seated_live
 
 from chesslaws.server import Hub
 from chesslaws.server._live import Client, LiveGame
@@ -52,11 +52,7 @@ async def _cost(plies: int = 300, spectators: int = 3) -> dict[str, float]:
         hub = Hub(f"sqlite:///{folder}/cost.db", workers=1)
         await hub.start()
         try:
-            new = await hub.create({"time_control": "36000+0", "start": "seated"})
-            live = await hub.get(new.id)
-            assert live is not None
-            await live.arrive("white")
-            await live.arrive("black")
+            live = await seated_live(hub, "36000+0")
             watchers = [Client("spectator") for _ in range(spectators + 2)]
             for client in watchers:
                 live.subscribe(client)

@@ -13,6 +13,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from chesslaws.core import Position
+from chesslaws.server import Hub
+from chesslaws.server._live import LiveGame
 from chesslaws.server.testing import ServerProcess
 
 REFUSED = '{"type": "refused"'
@@ -52,9 +54,7 @@ class Bot:
 
 async def seat(server: ServerProcess, game: dict[str, Any], color: str) -> Bot:
     url = server.ws_url(game["id"], token=game["seats"][color])
-    socket = await connect(
-        url, max_size=2**22, max_queue=None, compression=None, open_timeout=60
-    )
+    socket = await connect(url, max_size=2**22, max_queue=None, compression=None, open_timeout=60)
     return Bot(socket, color)
 
 
@@ -160,3 +160,13 @@ def _lasts(moves: list[str]) -> bool:
         if game.is_over:
             return False
     return True
+
+
+async def seated_live(hub: Hub, time_control: str) -> LiveGame:
+    """A game of ``hub`` (in this process) whose players have both arrived: its clocks run."""
+    new = await hub.create({"time_control": time_control, "start": "seated"})
+    live = await hub.get(new.id)
+    assert live is not None
+    await live.arrive("white")
+    await live.arrive("black")
+    return live

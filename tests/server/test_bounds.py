@@ -24,7 +24,7 @@ from chesslaws.server import Hub
 from chesslaws.server._live import hash_token
 from chesslaws.server.testing import ServerProcess
 from tests.server._client import http_status, seated
-from tests.server._load import close_all, open_games, p99, play
+from tests.server._load import close_all, open_games, p99, play, seated_live
 
 
 def _post(
@@ -167,11 +167,7 @@ def test_an_event_that_arrived_before_the_flag_fell_is_ruled_first(tmp_path: Pat
         hub = Hub(f"sqlite:///{tmp_path / 'games.db'}", workers=1)
         await hub.start()
         try:
-            new = await hub.create({"time_control": "1", "start": "seated"})
-            live = await hub.get(new.id)
-            assert live is not None
-            await live.arrive("white")
-            await live.arrive("black")
+            live = await seated_live(hub, "1")
             await asyncio.sleep(0.4)
             async with live.lock:  # the game is busy, e.g. a search
                 arrived = live.now_ms()
@@ -182,7 +178,7 @@ def test_an_event_that_arrived_before_the_flag_fell_is_ruled_first(tmp_path: Pat
                 await asyncio.sleep(0.8)  # White's flag would have fallen meanwhile
             assert await moved is None and await pressed is None
             assert live.state.result is None  # Black's clock runs from 0.4 s: his falls at 1.4
-            lines = [line for _, line in await hub.store.events(new.id)]
+            lines = [line for _, line in await hub.store.events(live.id)]
             return lines
         finally:
             await hub.stop()
@@ -198,17 +194,13 @@ def test_a_finished_game_leaves_memory_and_comes_back_when_asked(tmp_path: Path)
         hub = Hub(f"sqlite:///{tmp_path / 'games.db'}", workers=1)
         await hub.start()
         try:
-            new = await hub.create({"time_control": "600", "start": "seated"})
-            live = await hub.get(new.id)
-            assert live is not None
-            await live.arrive("white")
-            await live.arrive("black")
+            live = await seated_live(hub, "600")
             assert await live.submit("white", {"type": "resign"}) is None
             live.leave("white")
             live.leave("black")
             hub.release(live)
-            assert new.id not in hub.games
-            again = await hub.get(new.id)
+            assert live.id not in hub.games
+            again = await hub.get(live.id)
             assert again is not None and again.state.result == "0-1"
         finally:
             await hub.stop()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from chesslaws.server import Hub
 from chesslaws.server._live import Client
-from tests.server._load import long_game
+from tests.server._load import long_game, seated_live
 
 
 def test_an_event_costs_the_same_at_ply_300_as_at_ply_10(tmp_path: Path) -> None:
@@ -20,11 +20,7 @@ def test_an_event_costs_the_same_at_ply_300_as_at_ply_10(tmp_path: Path) -> None
         hub = Hub(f"sqlite:///{tmp_path / 'games.db'}", workers=1)
         await hub.start()
         try:
-            new = await hub.create({"time_control": "36000+0", "start": "seated"})
-            live = await hub.get(new.id)
-            assert live is not None
-            await live.arrive("white")
-            await live.arrive("black")
+            live = await seated_live(hub, "36000+0")
             spectators = [Client("spectator") for _ in range(3)]
             for client in spectators:
                 live.subscribe(client)
