@@ -158,7 +158,10 @@ def _wrong(server: ServerProcess, table: Table) -> int:
     lines = server.text(f"/api/games/{table.game['id']}/log").splitlines()
     logged = [json.loads(line)["move"] for line in lines if '"type": "move"' in line]
     played = [table.position.uci(m) for m in table.position.move_stack]
-    return 0 if logged == played else max(1, abs(len(logged) - len(played)))
+    if logged == played:
+        return 0
+    print(f"  game {table.game['id']}: logged {logged[-4:]} played {played[-4:]}", flush=True)
+    return max(1, abs(len(logged) - len(played)))
 
 
 # -- main --------------------------------------------------------------------------------------

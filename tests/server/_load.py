@@ -106,7 +106,8 @@ async def play(
                 refusals.append(text[:300])
                 return
             latencies.append(took)
-            if '"game_over"' in text:
+            if '"game_over"' in text:  # the move ended the game (5.1.1, 5.2)
+                position.push(move)
                 return
             text, _ = await bot.act({"type": "press"})
             if text.startswith(REFUSED):
