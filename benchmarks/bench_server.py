@@ -180,6 +180,7 @@ def _store(kind: str, postgres: str) -> Iterator[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=("cost", "load", "multi", "all"), default="all")
+    parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--multi-games", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=30.0)
@@ -193,7 +194,7 @@ def main() -> int:
         for name, value in asyncio.run(_cost()).items():
             print(f"cost | {name} | {value:.3f}", flush=True)
     if args.part in ("load", "all"):
-        for kind in ("sqlite", "postgresql"):
+        for kind in ("sqlite", "postgresql") if args.db == "both" else (args.db,):
             try:
                 with _store(kind, args.postgres) as url, ServerProcess(url) as server:
                     result = asyncio.run(_load(server, args.games, args.seconds))
