@@ -33,7 +33,7 @@ def test_creating_listing_and_reading_games(server: ServerProcess) -> None:
     # 6.6: the clocks stand until the arbiter starts them.
     assert state["clock"] == {"white": 5_400_000, "black": 5_400_000}
     assert (state["running"], state["started"], state["start"]["mode"]) == (None, False, "arbiter")
-    assert (state["white"], state["round"]) == ("Ann", "3")
+    assert (state["white"], state["round"], state["edition"]) == ("Ann", "3", "2023")
     listed = http_json("GET", f"{server.url}/api/games")
     assert game["id"] in [g["id"] for g in listed]
     fen = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"

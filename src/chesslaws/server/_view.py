@@ -86,7 +86,8 @@ def full_view(
     pause_reason: str | None,
 ) -> dict[str, Any]:
     """The view a page gets when it joins: :func:`view` with the whole scoresheet (SAN and
-    UCI), the players' names, the event and round, and the time control."""
+    UCI), the players' names, the event and round, the time control, and the edition of the
+    Laws the game is ruled under (``"2023"``, ``"2018"``, ``"2014"``, ``"pre-1997"``)."""
     out = view(state, plan=plan, started=started, pause_reason=pause_reason)
     plies = list(state.sheet)
     out["san"] = [ply.san for ply in plies]
@@ -94,6 +95,8 @@ def full_view(
     for name in ("white", "black", "event", "round"):
         out[name] = meta.get(name)
     start = state.start
+    profile = state.profile
+    out["edition"] = profile.edition.value if profile is not None else None  # the Laws' text
     out["time_control"] = start.time_control if start is not None else None
     out["time_controls"] = (
         dict(zip(("white", "black"), start.time_controls, strict=True))
