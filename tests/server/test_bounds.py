@@ -90,6 +90,17 @@ def test_one_seat_on_a_hundred_sockets_repeating_offers(server: ServerProcess) -
     assert _rss_kb(server.pid) < rss + 60_000  # kB: bounded, whatever was sent
 
 
+def test_a_burst_of_creations_without_the_token_creates_nothing_and_slows_nobody(
+    server: ServerProcess,
+) -> None:
+    before = len(json.loads(server.text("/api/games")))
+    met = json.loads(
+        _others_hold_up(server, ["-m", "tests.server._flood", server.url, "3", "create"])
+    )
+    assert set(met) == {"401"} and met["401"] > 100, met
+    assert len(json.loads(server.text("/api/games"))) == before + 30  # the measuring games
+
+
 def test_creation_needs_the_organisers_token_and_a_json_body(server: ServerProcess) -> None:
     body = b'{"time_control": "300+2"}'
     status, answer = _post(server, body)
