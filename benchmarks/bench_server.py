@@ -1,16 +1,21 @@
-"""Load on the live server: N concurrent games over WebSockets on loopback (issue 14).
+"""The live server under load, and what an event costs as a game grows (issues 14 and 25).
 
-A real ``chesslaws serve`` runs in its own process; this process plays N games at once, two
-bots per game (one WebSocket per seat, 2N sockets). Every game makes ``--rate`` moves a second
-(the side on move makes a random legal move and presses the clock), the games' schedules spread
-evenly over the first second. For each move the bot times the interval from sending it to
-receiving its ruling (the server's broadcast of the logged move, which comes after the commit).
-The table gives accepted events per second (moves and presses), the p50 / p99 / max of that
-interval, the server's CPU use, and what was refused (should be nothing).
+Three parts (``--part cost|load|multi|all``):
 
-Usage: ``python benchmarks/bench_server.py [--games 500] [--seconds 30] [--rate 1]
-[--db sqlite|postgresql|both] [--postgres URL]`` (PostgreSQL: ``$CHESSLAWS_TEST_POSTGRES`` or
-``postgresql:///chesslaws_test``, in a fresh schema dropped afterwards).
+* ``cost``: one game played to ply 300 with three spectators, in this process (the server's
+  :class:`~chesslaws.server.Hub` on a SQLite file, clients as queues): the server's CPU time per
+  event (move or press: ruled, logged, sent to five clients) and a page's work per message
+  (decoding it: the view it draws from), averaged over plies 1–20 and 281–300. The two should be
+  equal within 20%: nothing per event grows with the game's length.
+* ``load``: a real ``chesslaws serve`` and N games on loopback, two bots per game playing a random
+  legal move (pressed) every second; the p50 / p99 / max of move→ruling (the broadcast of the
+  logged move), on SQLite and on PostgreSQL.
+* ``multi``: two server processes on one PostgreSQL, N games, White's bot on one process and
+  Black's on the other; p99, and each game's log checked: every acknowledged move logged once.
+
+Usage: ``python benchmarks/bench_server.py [--part all] [--games 500] [--multi-games 1000]
+[--seconds 30] [--postgres URL]`` (PostgreSQL: ``$CHESSLAWS_TEST_POSTGRES`` or
+``postgresql:///chesslaws_test``, in a fresh schema dropped afterwards). Run beside ``uptime``.
 """
 
 from __future__ import annotations
@@ -20,96 +25,80 @@ import asyncio
 import contextlib
 import json
 import os
-import platform
-import random
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chesslaws.core import Position
-from chesslaws.server.testing import ServerProcess, http_json, postgres_schema
+from tests.server._load import Table, close_all, long_game, open_games, p99, play, seated_live
+
+from chesslaws.server import Hub
+from chesslaws.server._live import Client, LiveGame
+from chesslaws.server.testing import ServerProcess, postgres_schema
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 
 
-@dataclass
-class Tally:
-    latencies: list[float] = field(default_factory=list)
-    events: int = 0
-    refused: int = 0
-    ended: int = 0
-    notes: list[str] = field(default_factory=list)
+# -- cost per event at ply 10 and at ply 300 ---------------------------------------------------
 
 
-class Seat:
-    """One bot's socket: sends events, resolves the wait for its own next acknowledgement."""
-
-    def __init__(self, socket: ClientConnection, color: str) -> None:
-        self.socket = socket
-        self.mine = f'"by": "{color}"'
-        self.waiting: asyncio.Future[str] | None = None
-        self.reader = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        with contextlib.suppress(Exception):
-            async for text in self.socket:
-                assert isinstance(text, str)
-                if text.startswith('{"seq": null') or self.mine in text[:120]:
-                    waiting = self.waiting
-                    if waiting is not None and not waiting.done():
-                        waiting.set_result(text)
-
-    async def act(self, event: dict[str, Any]) -> tuple[str, float]:
-        self.waiting = asyncio.get_running_loop().create_future()
-        sent = time.perf_counter()
-        await self.socket.send(json.dumps(event))
-        text = await self.waiting
-        return text, time.perf_counter() - sent
+async def _cost(plies: int = 300, spectators: int = 3) -> dict[str, float]:
+    moves = long_game(plies)
+    with tempfile.TemporaryDirectory() as folder:
+        hub = Hub(f"sqlite:///{folder}/cost.db", workers=1)
+        await hub.start()
+        try:
+            live = await seated_live(hub, "36000+0")
+            watchers = [Client("spectator") for _ in range(spectators + 2)]
+            for client in watchers:
+                live.subscribe(client)
+            return await _time_plies(live, moves, watchers)
+        finally:
+            await hub.stop()
 
 
-async def _play(
-    seats: tuple[Seat, Seat], delay: float, until: float, rate: float, seed: int, tally: Tally
-) -> None:
-    rng = random.Random(seed)
-    position = Position()
-    loop = asyncio.get_running_loop()
-    await asyncio.sleep(delay)
-    due = loop.time()
-    while loop.time() < until:
-        moves = position.legal_moves()
-        if not moves:
-            tally.ended += 1
-            return
-        move = rng.choice(moves)
-        seat = seats[int(position.side_to_move)]
-        text, took = await seat.act({"type": "move", "move": position.uci(move)})
-        if text.startswith('{"seq": null'):
-            tally.refused += 1
-            tally.notes.append(text[:200])
-            return
-        tally.latencies.append(took)
-        if '"game_over"' in text:
-            tally.events += 1
-            tally.ended += 1
-            return
-        text, _ = await seat.act({"type": "press"})
-        if text.startswith('{"seq": null'):
-            tally.refused += 1
-            tally.notes.append(text[:200])
-            return
-        tally.events += 2
-        position.push(move)
-        if '"game_over"' in text:
-            tally.ended += 1
-            return
-        due += 1.0 / rate
-        await asyncio.sleep(max(0.0, due - loop.time()))
+async def _time_plies(live: LiveGame, moves: list[str], watchers: list[Client]) -> dict[str, float]:
+    server: dict[int, float] = {}
+    page: dict[int, float] = {}
+    size: dict[int, int] = {}
+    for ply, uci in enumerate(moves, 1):
+        color = "white" if ply % 2 == 1 else "black"
+        cpu = time.process_time()
+        assert await live.submit(color, {"type": "move", "move": uci}) is None
+        assert await live.submit(color, {"type": "press"}) is None
+        server[ply] = (time.process_time() - cpu) / 2
+        texts = []
+        for client in watchers:
+            while not client.queue.empty():
+                item = client.queue.get_nowait()
+                assert isinstance(item, str)
+                texts.append(item)
+        began = time.perf_counter()
+        for text in texts:
+            view = json.loads(text).get("view")
+            assert view is not None
+        page[ply] = (time.perf_counter() - began) / len(texts)
+        size[ply] = sum(len(t) for t in texts) // len(texts)
+
+    def mean(table: dict[int, Any], plies: range) -> float:
+        return sum(table[p] for p in plies) / len(plies)
+
+    early, late = range(1, 21), range(len(moves) - 19, len(moves) + 1)
+    return {
+        "server ms/event, plies 1-20": mean(server, early) * 1000,
+        "server ms/event, plies 281-300": mean(server, late) * 1000,
+        "page µs/message, plies 1-20": mean(page, early) * 1e6,
+        "page µs/message, plies 281-300": mean(page, late) * 1e6,
+        "message bytes, plies 1-20": mean(size, early),
+        "message bytes, plies 281-300": mean(size, late),
+    }
+
+
+# -- load --------------------------------------------------------------------------------------
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -118,62 +107,64 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
-async def _run(server: ServerProcess, games: int, seconds: float, rate: float) -> dict[str, Any]:
-    created = [
-        http_json("POST", f"{server.url}/api/games", {"time_control": "3600+0"})
-        for _ in range(games)
-    ]
-    gate = asyncio.Semaphore(64)
-
-    async def seat(game: dict[str, Any], color: str) -> Seat:
-        async with gate:
-            url = server.ws_url(game["id"], token=game["seats"][color])
-            socket = await connect(url, max_size=2**20, max_queue=None, compression=None)
-            return Seat(socket, color)
-
-    pairs = []
-    for game in created:
-        white, black = await asyncio.gather(seat(game, "white"), seat(game, "black"))
-        pairs.append((white, black))
-    tally = Tally()
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    until = start + seconds
-    pid = server.pid if server.url and server.db != "attached" else os.getpid()
-    cpu = _cpu_seconds(pid)
-    mine = time.process_time()
-    wall = time.perf_counter()
-    await asyncio.gather(
-        *(
-            _play(pair, index / games, until, rate, index, tally)
-            for index, pair in enumerate(pairs)
-        )
-    )
+async def _load(server: ServerProcess, games: int, seconds: float) -> dict[str, Any]:
+    tables = await open_games(server, games)
+    cpu, wall = _cpu_seconds(server.pid), time.perf_counter()
+    latencies, refusals = await play(tables, seconds)
     wall = time.perf_counter() - wall
-    cpu = _cpu_seconds(pid) - cpu
-    mine = time.process_time() - mine
-    for white, black in pairs:
-        for one in (white, black):
-            await one.socket.close()
-            one.reader.cancel()
-    latencies = sorted(tally.latencies)
+    cpu = _cpu_seconds(server.pid) - cpu
+    await close_all(tables)
+    return _figures(latencies, refusals, wall, cpu)
 
-    def quantile(q: float) -> float:
-        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
 
+def _figures(
+    latencies: list[float], refusals: list[str], wall: float, cpu: float
+) -> dict[str, Any]:
+    ordered = sorted(latencies)
     return {
-        "events/s": tally.events / wall,
-        "moves": len(latencies),
-        "p50": quantile(0.50),
-        "p99": quantile(0.99),
-        "max": latencies[-1] * 1000 if latencies else 0.0,
-        "mean": statistics.fmean(latencies) * 1000 if latencies else 0.0,
-        "server cpu": cpu / wall,
-        "bots cpu": mine / wall,
-        "refused": tally.refused,
-        "ended": tally.ended,
-        "notes": tally.notes[:3],
+        "moves": len(ordered),
+        "p50 ms": ordered[len(ordered) // 2] * 1000 if ordered else 0.0,
+        "p99 ms": p99(ordered) if ordered else 0.0,
+        "max ms": ordered[-1] * 1000 if ordered else 0.0,
+        "server CPU %": 100 * cpu / wall,
+        "refused": len(refusals),
+        "notes": refusals[:3],
     }
+
+
+async def _multi(a: ServerProcess, b: ServerProcess, games: int, seconds: float) -> dict[str, Any]:
+    """White's bot on ``a``, Black's on ``b``; each game's log checked afterwards."""
+    from tests.server._load import seat
+
+    tables = []
+    for index in range(games):
+        game = a.create_game(time_control="3600+0", start="seated")
+        tables.append(
+            Table(game, await seat(a, game, "white"), await seat(b, game, "black"), index)
+        )
+    cpu = _cpu_seconds(a.pid) + _cpu_seconds(b.pid)
+    wall = time.perf_counter()
+    latencies, refusals = await play(tables, seconds)
+    wall = time.perf_counter() - wall
+    cpu = (_cpu_seconds(a.pid) + _cpu_seconds(b.pid) - cpu) / 2
+    await close_all(tables)
+    figures = _figures(latencies, refusals, wall, cpu)
+    figures["lost or doubled"] = sum(_wrong(a, table) for table in tables)
+    return figures
+
+
+def _wrong(server: ServerProcess, table: Table) -> int:
+    """How many of the table's moves are not logged exactly once, in order (and gaps in seq)."""
+    lines = server.text(f"/api/games/{table.game['id']}/log").splitlines()
+    logged = [json.loads(line)["move"] for line in lines if '"type": "move"' in line]
+    played = [table.position.uci(m) for m in table.position.move_stack]
+    if logged == played:
+        return 0
+    print(f"  game {table.game['id']}: logged {logged[-4:]} played {played[-4:]}", flush=True)
+    return max(1, abs(len(logged) - len(played)))
+
+
+# -- main --------------------------------------------------------------------------------------
 
 
 @contextlib.contextmanager
@@ -188,53 +179,45 @@ def _store(kind: str, postgres: str) -> Iterator[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--rate", type=float, default=1.0, help="moves a second per game")
+    parser.add_argument("--part", choices=("cost", "load", "multi", "all"), default="all")
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
-    parser.add_argument(
-        "--url", help="use the server already listening there (loopback) instead of starting one"
-    )
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--multi-games", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument(
         "--postgres",
         default=os.environ.get("CHESSLAWS_TEST_POSTGRES", "postgresql:///chesslaws_test"),
     )
     args = parser.parse_args()
-    kinds = ("sqlite", "postgresql") if args.db == "both" else (args.db,)
-    print(
-        f"{args.games} games, {args.rate:g} move/s each, {args.seconds:g} s; "
-        f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, {platform.machine()}"
-    )
-    rows = []
-    if args.url:
-        attached = ServerProcess("attached")
-        attached.url = args.url
-        result = asyncio.run(_run(attached, args.games, args.seconds, args.rate))
-        rows.append(("attached", result))
-        kinds = ()
-    for kind in kinds:
-        try:
-            with _store(kind, args.postgres) as url, ServerProcess(url) as server:
-                result = asyncio.run(_run(server, args.games, args.seconds, args.rate))
-        except Exception as error:  # e.g. no PostgreSQL here
-            print(f"{kind}: not run: {error}", file=sys.stderr)
-            continue
-        rows.append((kind, result))
-    header = (
-        "store", "events/s", "moves", "p50 ms", "p99 ms", "max ms", "server CPU", "bots CPU",
-        "refused",
-    )
-    print(" | ".join(header))
-    print(" | ".join("---" for _ in header))
-    for kind, r in rows:
-        print(
-            f"{kind} | {r['events/s']:.0f} | {r['moves']} | {r['p50']:.1f} | {r['p99']:.1f} | "
-            f"{r['max']:.1f} | {r['server cpu']:.0%} | {r['bots cpu']:.0%} | {r['refused']}"
-        )
-        for note in r["notes"]:
-            print(f"  refused: {note}")
+    print(f"load average {os.getloadavg()}, {os.cpu_count()} CPUs", flush=True)
+    if args.part in ("cost", "all"):
+        for name, value in asyncio.run(_cost()).items():
+            print(f"cost | {name} | {value:.3f}", flush=True)
+    if args.part in ("load", "all"):
+        for kind in ("sqlite", "postgresql") if args.db == "both" else (args.db,):
+            try:
+                with _store(kind, args.postgres) as url, ServerProcess(url) as server:
+                    result = asyncio.run(_load(server, args.games, args.seconds))
+            except Exception as error:  # e.g. no PostgreSQL here
+                print(f"load {kind}: not run: {error}", file=sys.stderr)
+                continue
+            print(f"load {kind} {args.games} games | {_row(result)}", flush=True)
+    if args.part in ("multi", "all"):
+        with (
+            _store("postgresql", args.postgres) as url,
+            ServerProcess(url) as a,
+            ServerProcess(url) as b,
+        ):
+            result = asyncio.run(_multi(a, b, args.multi_games, args.seconds))
+        print(f"multi postgresql {args.multi_games} games | {_row(result)}", flush=True)
+    print(f"load average {os.getloadavg()}", flush=True)
     return 0
+
+
+def _row(result: dict[str, Any]) -> str:
+    return " | ".join(
+        f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items()
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from chesslaws.server.testing import ServerProcess
-from tests.server._client import Peer, rulings
+from tests.server._client import Peer, rulings, seated, start
 
 
 def _seat(game: dict[str, Any], color: str) -> str:
@@ -25,18 +25,22 @@ async def _move(peer: Peer, uci: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def test_a_whole_game_to_a_flag_ruled_under_6_9(server: ServerProcess) -> None:
-    game = server.create_game(time_control="2+0", white="Ann", black="Bob", event="Test")
+    game = server.create_game(
+        time_control="2+0", white="Ann", black="Bob", event="Test", start="seated"
+    )
 
     async def play() -> tuple[dict[str, Any], dict[str, Any], float]:
-        white = await Peer.connect(server, game, "white")
-        black = await Peer.connect(server, game, "black")
+        white, black, base = await seated(server, game)
         watcher = await Peer.connect(server, game)
         moved, pressed = await _move(white, "e2e4")
-        assert moved["seq"] == 1 and moved["event"]["by"] == "white"
-        assert pressed["seq"] == 2 and pressed["running"] == "black"
-        await black.until(lambda m: m["seq"] == 2)
+        assert moved["seq"] == base + 1 and moved["event"]["by"] == "white"
+        assert pressed["seq"] == base + 2 and pressed["view"]["running"] == "black"
+        assert moved["view"]["awaiting"] == {"player": "white", "act": "press"}
+        assert moved["view"]["last"] == {"ply": 1, "number": 1, "color": "white", "san": "e4",
+                                         "uci": "e2e4"}  # fmt: skip
+        await black.until(lambda m: m["seq"] == base + 2)
         _, pressed = await _move(black, "e7e5")
-        await white.until(lambda m: m["seq"] == 4)
+        await white.until(lambda m: m["seq"] == base + 4)
         _, last = await _move(white, "g1f3")
         sent = time.monotonic()
         # Nobody does anything more: the server's timer sees Black's flag fall.
@@ -48,7 +52,7 @@ def test_a_whole_game_to_a_flag_ruled_under_6_9(server: ServerProcess) -> None:
         return last, flag, waited
 
     last, flag, waited = asyncio.run(play())
-    due = last["event"]["at"] + last["clock"]["black"] / 1000
+    due = last["event"]["at"] + last["view"]["clock"]["black"] / 1000
     assert flag["event"] == {"type": "tick", "at": round(due, 3)}
     assert 1.0 < waited < 2.5  # about Black's remaining time, not a polling interval
     assert rulings(flag) == ["flag", "game_over"]
@@ -67,30 +71,30 @@ def test_a_whole_game_to_a_flag_ruled_under_6_9(server: ServerProcess) -> None:
 
 
 def test_offers_claims_and_the_arbiter(server: ServerProcess) -> None:
-    game = server.create_game(time_control="5400+30")
+    game = server.create_game(time_control="5400+30", start="seated")
 
     async def play() -> None:
-        white = await Peer.connect(server, game, "white")
-        black = await Peer.connect(server, game, "black")
+        white, black, base = await seated(server, game)
         arbiter = await Peer.connect(server, game, "arbiter")
         await _move(white, "g1f3")
         # 9.1.2.1: an offer after making a move, before pressing the clock.
-        await black.until(lambda m: m["seq"] == 2)
+        await black.until(lambda m: m["seq"] == base + 2)
         await black.act(type="move", move="g8f6")
         offer = await black.act(type="offer_draw")
         assert offer["rulings"][0]["ruling"] == "draw_offer"
         assert (offer["rulings"][0]["status"], offer["rulings"][0]["by"]) == ("standing", "black")
+        assert offer["view"]["draw_offer"] == "black"
         await black.act(type="press")
-        answered = await white.until(lambda m: m["seq"] == 5)
+        answered = await white.until(lambda m: m["seq"] == base + 5)
         assert answered["event"]["type"] == "press"
         declined = await white.act(type="decline_draw")
         assert declined["rulings"][0]["status"] == "declined"
         # An incorrect claim (9.5.3): the opponent gets two minutes.
-        before = declined["clock"]["black"]
+        before = declined["view"]["clock"]["black"]
         wrong = await white.act(type="claim", kind="fifty")
         assert rulings(wrong) == ["incorrect_claim", "draw_offer"]  # and an offer (9.1.2.3)
         assert wrong["rulings"][0]["penalty"] == {"add_time": {"player": "black", "seconds": 120}}
-        assert wrong["clock"]["black"] == before + 120_000
+        assert wrong["view"]["clock"]["black"] == before + 120_000
         # The arbiter acts (6.10.2): seen by both seats.
         given = await arbiter.act(type="arbiter", action="add_time", player="white", seconds=60)
         assert given["event"]["by"] == "arbiter" and rulings(given) == ["penalty"]
@@ -126,12 +130,13 @@ def test_a_spectator_sees_everything_and_can_do_nothing(server: ServerProcess) -
     game = server.create_game(time_control="600+5")
 
     async def play() -> None:
-        watcher = await Peer.connect(server, game, since=-1)
-        start = await watcher.recv()
-        assert start["seq"] == 0 and start["event"]["type"] == "start"
+        watcher = await Peer.connect(server, game)
+        assert watcher.snapshot["view"]["started"] is False
+        await start(server, game)
         white = await Peer.connect(server, game, "white")
         await _move(white, "d2d4")
-        assert [m["seq"] for m in (await watcher.recv(), await watcher.recv())] == [1, 2]
+        seen = [await watcher.recv() for _ in range(4)]
+        assert [m["event"]["type"] for m in seen] == ["arbiter", "arrive", "move", "press"]
         before = server.text(f"/api/games/{game['id']}/log")
         for event in ({"type": "resign"}, {"type": "move", "move": "d7d5"},
                       {"type": "resign", "by": "black"},
@@ -155,60 +160,57 @@ def test_a_spectator_sees_everything_and_can_do_nothing(server: ServerProcess) -
 
 
 def test_a_seat_cannot_act_for_the_other(server: ServerProcess) -> None:
-    game = server.create_game(time_control="600+5")
+    game = server.create_game(time_control="600+5", start="seated")
 
     async def play() -> None:
-        white = await Peer.connect(server, game, "white")
-        black = await Peer.connect(server, game, "black")
+        white, black, base = await seated(server, game)
         refused = await white.act(type="move", move="e2e4", by="black")
         assert refused["seq"] is None and rulings(refused) == ["rejected"]
         assert "acts for white" in refused["rulings"][0]["reason"]
         refused = await black.act(type="resign", by="white")
         assert refused["seq"] is None
         assert await white.silent(0.2) and await black.silent(0.1)
-        assert server.state(game["id"])["seq"] == 0
+        assert server.state(game["id"])["seq"] == base
         moved = await white.act(type="move", move="e2e4")  # its own move is taken
-        assert moved["seq"] == 1
+        assert moved["seq"] == base + 1
         # 6.11.2: a player may pause the clock to call the arbiter: his own event, ruled.
         await white.send(type="pause")
-        paused = await black.until(lambda m: m["seq"] == 2)
+        paused = await black.until(lambda m: m["seq"] == base + 2)
         assert paused["event"] == {"type": "pause", "at": paused["event"]["at"], "by": "white"}
         assert [(r["ruling"], r.get("status"), r["article"]) for r in paused["rulings"]] == [
             ("clock", "paused", "6.11.2")
         ]
-        assert paused["running"] is None and server.state(game["id"])["paused"] is True
+        assert paused["view"]["running"] is None and paused["view"]["paused"] is True
+        assert paused["view"]["pause_reason"] == "arbiter"
+        assert server.state(game["id"])["paused"] is True
         await white.close()
         await black.close()
 
     asyncio.run(play())
 
 
-def test_reconnecting_with_a_sequence_number_gets_exactly_what_was_missed(
+def test_reconnecting_gets_the_view_of_the_game_now_in_one_message(
     server: ServerProcess,
 ) -> None:
-    game = server.create_game(time_control="600+5")
+    game = server.create_game(time_control="600+5", start="seated")
 
     async def play() -> None:
-        white = await Peer.connect(server, game, "white")
-        black = await Peer.connect(server, game, "black")
+        white, black, _base = await seated(server, game)
         await _move(white, "e2e4")
-        last = (await black.until(lambda m: m["seq"] == 2))["seq"]
         await black.close()
         arbiter = await Peer.connect(server, game, "arbiter")
         await arbiter.act(type="arbiter", action="add_time", player="black", seconds=30)
-        await arbiter.act(type="arbiter", action="warning", player="white")
-        black = await Peer.connect(server, game, "black", since=last)
-        missed = [await black.recv(), await black.recv()]
-        assert [m["seq"] for m in missed] == [3, 4]
-        assert [m["event"]["action"] for m in missed] == ["add_time", "warning"]
-        assert await black.silent(0.2)
+        warned = await arbiter.act(type="arbiter", action="warning", player="white")
+        await asyncio.sleep(0.2)  # black's departure is logged by now
+        black = await Peer.connect(server, game, "black", since=0)
+        view = black.snapshot["view"]
+        assert black.snapshot["seq"] == warned["seq"] + 1  # his arrival, logged on connecting
+        assert (view["san"], view["moves"], view["to_move"]) == (["e4"], ["e2e4"], "black")
+        assert 625_000 < view["clock"]["black"] <= 630_000 and view["running"] == "black"
+        assert view["seated"] == {"white": True, "black": True}  # his arrival included
         moved = await black.act(type="move", move="e7e5")
-        assert moved["seq"] == 5
-        everything = await Peer.connect(server, game, since=-1)
-        whole = [await everything.recv() for _ in range(6)]
-        assert [m["seq"] for m in whole] == list(range(6))
-        assert whole[3:5] == missed
-        for peer in (white, black, arbiter, everything):
+        assert moved["seq"] == black.snapshot["seq"] + 1 and moved["view"]["last"]["san"] == "e5"
+        for peer in (white, black, arbiter):
             await peer.close()
 
     asyncio.run(play())
@@ -224,6 +226,7 @@ def test_bad_input_is_rejected_or_closed_and_never_changes_the_game(
     white_token = _seat(game, "white")
 
     async def play() -> None:
+        await start(server, game)
         white = await Peer.connect(server, game, "white")
         for text, expected in (
             ("not json", "not valid JSON"),
@@ -240,7 +243,7 @@ def test_bad_input_is_rejected_or_closed_and_never_changes_the_game(
             assert expected in answer["rulings"][0]["reason"], answer
         await white.socket.send(b"\x00\x01")
         assert rulings(await white.recv()) == ["rejected"]
-        assert server.state(game["id"])["seq"] == 0
+        assert server.state(game["id"])["seq"] == white.snapshot["seq"]
         # A huge frame closes the socket.
         await white.send_text(json.dumps({"type": "move", "move": "e2e4", "x": "y" * 10_000}))
         try:
@@ -250,7 +253,7 @@ def test_bad_input_is_rejected_or_closed_and_never_changes_the_game(
             assert closed.rcvd is not None and closed.rcvd.code == 1009
         # A flood is refused, then closed.
         flood = await Peer.connect(server, game, "white")
-        for _ in range(300):
+        for _ in range(400):
             try:
                 await flood.send(type="adjust", square="a1", note="x")
             except websockets.ConnectionClosed:
@@ -266,8 +269,7 @@ def test_bad_input_is_rejected_or_closed_and_never_changes_the_game(
         # Bad tokens and games are refused at the handshake.
         for url in (server.ws_url(game["id"], token="not-a-token"),
                     server.ws_url(game["id"], token=white_token[:-1]),
-                    server.ws_url("nosuchgame"),
-                    server.ws_url(game["id"], token=white_token) + "&since=x"):
+                    server.ws_url("nosuchgame")):
             try:
                 async with connect(url):
                     raise AssertionError(f"{url} must be refused")
@@ -276,5 +278,7 @@ def test_bad_input_is_rejected_or_closed_and_never_changes_the_game(
 
     asyncio.run(play())
     state = server.state(game["id"])
-    assert state["seq"] == 0 and state["moves"] == []
-    assert server.text(f"/api/games/{game['id']}/log").count("\n") == 1
+    assert state["moves"] == []
+    logged = [json.loads(line)["type"] for line in
+              server.text(f"/api/games/{game['id']}/log").splitlines()]
+    assert set(logged[3:]) == {"arrive", "depart"}, logged  # start, pause, start: then none

@@ -11,10 +11,10 @@ from tests.server._client import Peer
 
 
 async def _play(a: ServerProcess, b: ServerProcess, game: dict[str, Any]) -> None:
-    white = await Peer.connect(a, game, "white")
-    black = await Peer.connect(b, game, "black")
     watch_a = await Peer.connect(a, game)
     watch_b = await Peer.connect(b, game)
+    white = await Peer.connect(a, game, "white")
+    black = await Peer.connect(b, game, "black")  # both seated: the clocks start (6.6)
     for peer, uci in ((white, "e2e4"), (black, "c7c5"), (white, "g1f3"), (black, "d7d6")):
         await peer.act(type="move", move=uci)
         await peer.act(type="press")
@@ -26,10 +26,12 @@ async def _play(a: ServerProcess, b: ServerProcess, game: dict[str, Any]) -> Non
         burst.append(white.send(type="adjust", square=left))
         burst.append(also_white.send(type="adjust", square=right))
     await asyncio.gather(*burst)
-    expected = 8 + 1 + 12  # four moves pressed, the offer, twelve adjustments
-    seen_a = [await watch_a.recv() for _ in range(expected)]
+    expected = 3 + 8 + 1 + 12  # two arrivals, the start, four moves pressed, the offer, twelve
+    seen_a = [await watch_a.recv() for _ in range(expected)]  # adjustments
     seen_b = [await watch_b.recv() for _ in range(expected)]
-    assert [m["seq"] for m in seen_a] == list(range(1, expected + 1))
+    first = watch_a.snapshot["seq"] + 1
+    assert [m["seq"] for m in seen_a] == list(range(first, first + expected))
+    assert [m["event"]["type"] for m in seen_a[:3]] == ["arrive", "arrive", "arbiter"]
     assert [(m["seq"], m["event"], m["rulings"]) for m in seen_a] == [
         (m["seq"], m["event"], m["rulings"]) for m in seen_b
     ]
@@ -48,16 +50,18 @@ async def _play(a: ServerProcess, b: ServerProcess, game: dict[str, Any]) -> Non
 
 def test_two_processes_on_one_postgresql_serve_the_same_game(postgres_url: str) -> None:
     with ServerProcess(postgres_url) as a:
-        game = a.create_game(time_control="300+0")
+        game = a.create_game(time_control="300+0", start="seated")
         with ServerProcess(postgres_url) as b:
             # b started while a serves: the game's clock was not paused.
-            assert b.state(game["id"])["paused"] is False
+            assert b.state(game["id"])["pause_reason"] is None
             assert not any("paused" in line for line in b.lines)
             asyncio.run(_play(a, b, game))
             log_a = a.text(f"/api/games/{game['id']}/log")
             assert log_a == b.text(f"/api/games/{game['id']}/log")
             state_a, state_b = a.state(game["id"]), b.state(game["id"])
-    assert log_a.count("\n") == 1 + 21 + 2  # start, the events above, set_time, tick
+    # start, the clocks standing, the events above, set_time, tick; the departures of the
+    # players after the game ended are not logged
+    assert log_a.count("\n") == 2 + 24 + 2
     for name in ("fen", "moves", "result", "reason", "seq", "clock"):
         assert state_a[name] == state_b[name], name
     assert state_a["result"] == "0-1"

@@ -9,25 +9,26 @@ import urllib.request
 
 from chesslaws.server._pages import game_view
 from chesslaws.server.testing import ServerProcess
-from tests.server._client import Peer
+from tests.server._client import seated
 
 _ODDS = {"white": "300", "black": "240+2@61"}
 
 
 def test_a_game_at_time_odds_is_created_and_played(server: ServerProcess) -> None:
-    game = server.create_game(time_controls=_ODDS, white="Ann", black="Bob")
+    game = server.create_game(time_controls=_ODDS, white="Ann", black="Bob", start="seated")
     state = server.state(game["id"])
-    assert state["clock"] == {"white": state["clock"]["white"], "black": 240_000}
-    assert 299_000 < state["clock"]["white"] <= 300_000
+    assert state["clock"] == {"white": 300_000, "black": 240_000}
     assert state["time_control"] is None and state["time_controls"] == _ODDS
     log = server.text(f"/api/games/{game['id']}/log").splitlines()
     assert json.loads(log[0]) == {"type": "start", "time_controls": _ODDS}
 
     async def play() -> None:
-        white = await Peer.connect(server, game, "white")
+        white, black, _ = await seated(server, game)
         await white.act(type="move", move="e2e4")
-        await white.act(type="press")
+        pressed = await white.act(type="press")
+        assert 299_000 < pressed["view"]["clock"]["white"] <= 300_000
         await white.close()
+        await black.close()
 
     asyncio.run(play())
     state = server.state(game["id"])
@@ -41,6 +42,8 @@ def test_a_game_at_time_odds_is_created_and_played(server: ServerProcess) -> Non
 def test_both_forms_at_once_are_refused_naming_the_field(server: ServerProcess) -> None:
     body = json.dumps({"time_control": "300", "time_controls": _ODDS}).encode()
     request = urllib.request.Request(f"{server.url}/api/games", data=body, method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Authorization", f"Bearer {server.organiser_token}")
     try:
         urllib.request.urlopen(request, timeout=10)
     except urllib.error.HTTPError as error:

@@ -12,9 +12,11 @@ from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjust as Adjust
 from chesslaws.arbiter._events import Arbiter as Arbiter
 from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
+from chesslaws.arbiter._events import Arrive as Arrive
 from chesslaws.arbiter._events import Claim as Claim
 from chesslaws.arbiter._events import ClaimKind as ClaimKind
 from chesslaws.arbiter._events import Decline as Decline
+from chesslaws.arbiter._events import Depart as Depart
 from chesslaws.arbiter._events import Edition as Edition
 from chesslaws.arbiter._events import Event as Event
 from chesslaws.arbiter._events import Mode as Mode
@@ -46,6 +48,7 @@ from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._scoresheet import Scoresheet as Scoresheet
+from chesslaws.arbiter._search import LossOrDraw as LossOrDraw
 from chesslaws.arbiter._state import GameState as GameState
 from chesslaws.arbiter._step import step as step
 from chesslaws.arbiter._step import step_line as step_line
@@ -61,14 +64,17 @@ __all__ = [
     "Adjust",
     "Arbiter",
     "ArbiterActionKind",
+    "Arrive",
     "Claim",
     "ClaimKind",
     "Decline",
+    "Depart",
     "Edition",
     "Event",
     "Game",
     "GameState",
     "IllegalKind",
+    "LossOrDraw",
     "Millis",
     "Mode",
     "MoveMade",

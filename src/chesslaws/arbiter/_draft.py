@@ -17,7 +17,6 @@ from chesslaws.endings import (
     Winnability,
     edition_ending,
     ending_article,
-    loss_or_draw,
 )
 
 from ._board import BoardState
@@ -27,6 +26,7 @@ from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._scoresheet import Scoresheet
+from ._search import loss_or_draw_now
 from ._state import (
     NO_TOUCH,
     Breach,
@@ -191,8 +191,9 @@ def end_by_loss(
     d: Draft, loser: Color, win: Reason, draw: Reason, at: Millis, idx: int, article: str
 ) -> list[Ruling]:
     """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves
-    (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`)."""
-    result, verdict = loss_or_draw(d.board.position, loser, budget=d.rules.mate_budget)
+    (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`, or the answerer given
+    to :func:`~chesslaws.arbiter.step`, see :mod:`._search`)."""
+    result, verdict = loss_or_draw_now(d.board.position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
         return end(d, result.value, draw.value, article, at, idx)
     note = None

@@ -364,6 +364,30 @@ class Pause:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrive:
+    """A player arrives at the chessboard (6.6, 6.7): a live server logs it when his seat
+    connects. It changes nothing the arbiter rules on; a log keeps who was present when."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("arrive", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Depart:
+    """A player leaves the chessboard: a live server logs it when his seat's last connection
+    closes (6.6, 6.7; compare 11.2.3). It changes nothing the arbiter rules on."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("depart", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passes and the arbiter looks at the clock (6.8)."""
 
@@ -421,6 +445,8 @@ Event: TypeAlias = (
     | Claim
     | Resign
     | Pause
+    | Arrive
+    | Depart
     | Tick
     | Arbiter
 )
@@ -676,6 +702,9 @@ def _arbiter(reader: _Reader) -> Arbiter:
         reason = reader.text("reason", required=False) or "arbiter"
         _check_declared(reader, result, reason)
         return Arbiter(at, action, result=result, reason=reason, article=article)
+    if action in (ArbiterActionKind.PAUSE, ArbiterActionKind.RESUME):  # why (docs/events.md)
+        why = reader.text("reason", required=False)
+        return Arbiter(at, action, reason=why, article=article)
     return Arbiter(at, action, article=article)
 
 
@@ -694,6 +723,8 @@ _KEYS: dict[str, frozenset[str]] = {
     "claim": _COMMON | {"kind", "move"},
     "resign": _COMMON,
     "pause": _COMMON,
+    "arrive": _COMMON,
+    "depart": _COMMON,
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON | {"action", "player", "seconds", "moves", "result", "reason", "article"},
 }
@@ -772,6 +803,10 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Tick(reader.at())
     if kind == "pause":
         return Pause(reader.at(), reader.color())
+    if kind == "arrive":
+        return Arrive(reader.at(), reader.color())
+    if kind == "depart":
+        return Depart(reader.at(), reader.color())
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""

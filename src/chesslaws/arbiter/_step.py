@@ -31,9 +31,11 @@ from ._events import (
     Accept,
     Adjust,
     Arbiter,
+    Arrive,
     Claim,
     ClaimKind,
     Decline,
+    Depart,
     Event,
     Mode,
     MoveMade,
@@ -50,6 +52,7 @@ from ._events import (
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
 from ._rulings import Ruling, RulingKind, brief
+from ._search import LossOrDraw, answering
 from ._state import GameState
 from ._time import Millis, ms_to_seconds
 
@@ -98,6 +101,12 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     return []
 
 
+def _on_presence(d: Draft, event: Arrive | Depart, idx: int) -> list[Ruling]:
+    """A player arrives or leaves (6.6, 6.7): logged, nothing to rule."""
+    del d, event, idx
+    return []
+
+
 _Handler = Callable[[Draft, Any, int], list[Ruling]]
 
 HANDLERS: dict[type, _Handler] = {
@@ -113,18 +122,27 @@ HANDLERS: dict[type, _Handler] = {
     Tick: on_tick,
     Arbiter: on_arbiter,
     Pause: on_pause,
+    Arrive: _on_presence,
+    Depart: _on_presence,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
 
 def step(
-    state: GameState, event: Event, *, index: int | None = None
+    state: GameState,
+    event: Event,
+    *,
+    index: int | None = None,
+    loss_or_draw: LossOrDraw | None = None,
 ) -> tuple[GameState, list[Ruling]]:
     """The state after ``event`` and the rulings it causes (often none).
 
     ``index`` is the event's 0-based line number in its log (default: ``state.index``). An
     event that cannot be taken gets a single ``rejected`` ruling and changes nothing but the
-    index. ``state`` is not changed.
+    index. ``state`` is not changed. ``loss_or_draw`` answers "can the opponent still
+    checkmate?" when a player loses by a rule (default :func:`chesslaws.endings.loss_or_draw`;
+    see :mod:`chesslaws.arbiter._search`: an answerer may raise to have the search run
+    elsewhere, and the exception passes through, the state unchanged).
 
     >>> from chesslaws.arbiter import GameState, parse_event
     >>> state, rulings = step(GameState(), parse_event('{"type": "start", "time_control": "60"}'))
@@ -137,23 +155,34 @@ def step(
     draft.index = idx + 1
     at = event.at
     try:
-        if type(event) is Start:
-            rulings = _on_start(draft, event, idx)
+        if loss_or_draw is None:
+            rulings = _rule(draft, event, idx)
         else:
-            _check_time(draft, at)
-            handler = HANDLERS.get(type(event))
-            if handler is None:
-                raise Rejected(f"unknown event {event!r}")
-            breach = draft.breach
-            if breach is not None and breach.ending is not None:
-                rulings = _after_ending_breach(draft, event, idx, handler)
-            else:
-                rulings = handler(draft, event, idx)
-            draft.last_at = at
+            with answering(loss_or_draw):
+                rulings = _rule(draft, event, idx)
     except Rejected as rejection:
         rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(str(rejection)))
         return _skipped(state, idx), [rejected]
     return draft.freeze(), rulings
+
+
+def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
+    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`."""
+    at = event.at
+    if type(event) is Start:
+        rulings = _on_start(draft, event, idx)
+    else:
+        _check_time(draft, at)
+        handler = HANDLERS.get(type(event))
+        if handler is None:
+            raise Rejected(f"unknown event {event!r}")
+        breach = draft.breach
+        if breach is not None and breach.ending is not None:
+            rulings = _after_ending_breach(draft, event, idx, handler)
+        else:
+            rulings = handler(draft, event, idx)
+        draft.last_at = at
+    return rulings
 
 
 def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
@@ -169,7 +198,7 @@ def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) ->
     assert breach is not None and breach.ending is not None
     by = getattr(event, "by", None)
     claims_it = isinstance(event, Claim) and event.kind is ClaimKind.TOUCH_MOVE
-    if by is not breach.by.other or claims_it:
+    if by is not breach.by.other or claims_it or type(event) in (Arrive, Depart):
         return handler(d, event, idx)
     ending = breach.ending
     mover = breach.by

@@ -1,15 +1,21 @@
-"""``chesslaws serve [--host H] [--port P] [--db URL] [--new-game TC]``: the live game server.
+"""``chesslaws serve [--host H] [--port P] [--db URL] [--new-game TC] [--organiser-token T]
+[--open]``: the live game server.
 
 Serves games over HTTP and WebSocket (see docs/server.md): the arbiter rules every event, the
 server's clock stamps them, and each accepted event is logged (SQLite by default, PostgreSQL
 with ``--db postgresql://…``) before its rulings are sent. Prints ``listening on
-http://H:P`` once ready, then the seat links of each game made with ``--new-game``.
+http://H:P`` once ready, then ``organiser: http://H:P/?token=T`` (the home page that creates
+games; T from --organiser-token, $CHESSLAWS_ORGANISER_TOKEN, or random), then the seat links
+of each game made with ``--new-game``. A time control is read as people write it: "5+3" is 5
+minutes and 3 seconds a move, "40/90+30:30+30" the FIDE classical control; the PGN form in
+seconds ("300+3") is read too. The clocks stand until the arbiter starts them (6.6).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 from typing import Any
 
 from chesslaws.cli import fail
@@ -38,7 +44,19 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="TC",
-        help="create a game with this time control (e.g. 5400+30) and print its seat links",
+        help="create a game with this time control (e.g. 5+3, 90+30, 5400+30) and print its "
+        "seat links",
+    )
+    parser.add_argument(
+        "--organiser-token",
+        metavar="T",
+        default=os.environ.get("CHESSLAWS_ORGANISER_TOKEN"),
+        help="the token that creates games (default $CHESSLAWS_ORGANISER_TOKEN, else random)",
+    )
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="let anyone create games, a few a second (no organiser token)",
     )
     parser.set_defaults(func=run)
 
@@ -54,4 +72,15 @@ def run(args: argparse.Namespace) -> int:
             f"chesslaws serve needs the server extra ({error.name} is missing): "
             'pip install "chesslaws[server]"'
         )
-    return asyncio.run(serve(args.host, args.port, args.db, new_games=args.new_game))
+    if args.organiser_token is not None and not 8 <= len(args.organiser_token) <= 200:
+        return fail("--organiser-token: 8 to 200 characters")
+    return asyncio.run(
+        serve(
+            args.host,
+            args.port,
+            args.db,
+            new_games=args.new_game,
+            organiser_token=args.organiser_token,
+            open_creation=args.open,
+        )
+    )

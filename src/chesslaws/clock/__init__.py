@@ -45,6 +45,12 @@ PGN clock comments::
     parse_clock_comment("[%clk 1:29:40] [%emt 0:00:20.5]") == (5_380_000, 20_500)
     format_hms(ms, places=None), parse_hms("1:30:00")
 
+Time controls as people write them (base in minutes: "5+3", "90+30", "40/90+30:30+30")::
+
+    read_spoken("5+3") -> [Reading(control, pgn="300+3", words="5 min for all moves + 3 s per
+                           move", category="blitz")]   # two readings when ambiguous ("60+0")
+    describe(tc) -> "90 min for 40 moves + 30 s per move, then 30 min for the rest of the game"
+
 Errors: :class:`~chesslaws.TimeControlError` (bad text, with ``index``) and
 :class:`~chesslaws.ClockError` (a clock used against its state).
 """
@@ -65,6 +71,9 @@ from chesslaws.clock._period import Period as Period
 from chesslaws.clock._source import ManualTimeSource as ManualTimeSource
 from chesslaws.clock._source import MonotonicTimeSource as MonotonicTimeSource
 from chesslaws.clock._source import TimeSource as TimeSource
+from chesslaws.clock._spoken import Reading as Reading
+from chesslaws.clock._spoken import describe as describe
+from chesslaws.clock._spoken import read_spoken as read_spoken
 from chesslaws.clock._timecontrol import TimeControl as TimeControl
 
 __all__ = [
@@ -75,12 +84,15 @@ __all__ = [
     "ManualTimeSource",
     "MonotonicTimeSource",
     "Period",
+    "Reading",
     "TimeControl",
     "TimeControlKind",
     "TimeSource",
+    "describe",
     "format_clk",
     "format_emt",
     "format_hms",
     "parse_clock_comment",
     "parse_hms",
+    "read_spoken",
 ]

@@ -1,31 +1,42 @@
 """The HTTP and WebSocket interface (Starlette): the contract of ``docs/server.md``.
 
-``POST /api/games`` creates a game; ``GET /api/games``, ``/api/games/ID``, ``/ID/pgn`` and
-``/ID/log`` read them; ``/ws/games/ID?token=TOKEN[&since=SEQ]`` is the live game. The web
-board's pages (``chesslaws.server._pages``) are mounted when that module is present.
+``POST /api/games`` creates a game (with the organiser's token, ``Authorization: Bearer T``,
+unless the server is open, then rate-limited); ``GET /api/games``, ``/api/games/ID``,
+``/ID/pgn`` and ``/ID/log`` read them; ``GET /api/timecontrol?text=5%2B3`` reads a time
+control as people write it; ``/ws/games/ID?token=TOKEN`` is the live game. The web board's
+pages (``chesslaws.server._pages``) are mounted when that module is present.
+
+Every refusal is a JSON object ``{"error": "..."}`` (a WebSocket refusal, see ``._live``), and
+a client's mistake is answered, never logged with a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import importlib
 import importlib.util
 import json
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ._hub import BadRequest, Hub
-from ._live import Client, Close, LiveGame, rejection
+from chesslaws._errors import TimeControlError
+from chesslaws.clock import read_spoken
+
+from ._hub import BadRequest, Busy, Hub
+from ._live import Client, Close, LiveGame, hash_token, refusal
 from ._pgn import game_pgn
-from ._protocol import MAX_MESSAGE, SPECTATOR, RateLimit, Refused, read_message
+from ._protocol import MAX_MESSAGE, SEATS, SPECTATOR, RateLimit, Refused, read_message
 
 __all__ = ["create_app"]
 
@@ -33,6 +44,40 @@ log = logging.getLogger("chesslaws.server")
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MAX_BODY = 16_384
+
+#: Connections one seat (or the arbiter) may hold open on one game at once.
+SOCKETS_PER_SEAT = 4
+
+#: Frames over the rate limit in a row after which a connection is closed (1008).
+STRIKES = 20
+
+#: Connections all spectators may hold open on one game.
+SPECTATORS_PER_GAME = 200
+
+
+class Access:
+    """Who may create games: the organiser's token, or anyone (``--open``) at a bounded rate."""
+
+    def __init__(self, token: str | None, *, open_rate: float = 5.0, open_burst: float = 20.0):
+        self.token_hash = hash_token(token) if token else None
+        self.open = token is None
+        self.limit = RateLimit(open_rate, open_burst)
+
+    def check(self, request: Request) -> JSONResponse | None:
+        """None if ``request`` may create a game, else the refusal."""
+        if self.open:
+            if not self.limit.take():
+                return _error(429, "too many games created: wait a moment")
+            return None
+        header = request.headers.get("authorization", "")
+        scheme, _, given = header.partition(" ")
+        if scheme.lower() != "bearer" or not given:
+            return _error(401, "creating a game needs the organiser's token (Authorization: "
+                               "Bearer TOKEN, as printed by chesslaws serve)")  # fmt: skip
+        assert self.token_hash is not None
+        if not hmac.compare_digest(hash_token(given.strip()), self.token_hash):
+            return _error(401, "this is not the organiser's token")
+        return None
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -42,6 +87,33 @@ def _error(status: int, message: str) -> JSONResponse:
 def _hub(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def _json_body_refused(request: Request) -> JSONResponse | None:
+    """A body that is not ``application/json`` is refused (415): a cross-origin form or
+    ``text/plain`` POST cannot reach the API."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return _error(415, "the body must be JSON (Content-Type: application/json)")
+    return None
+
+
+async def _read_body(request: Request) -> bytes | JSONResponse:
+    """The request's body, at most :data:`_MAX_BODY` bytes, or the refusal."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > _MAX_BODY:
+        return _error(413, f"the body is larger than {_MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > _MAX_BODY:
+                return _error(413, f"the body is larger than {_MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return _error(400, "the body ended early (the client disconnected)")
+    return b"".join(chunks)
 
 
 async def _game(request: Request) -> LiveGame | JSONResponse:
@@ -56,18 +128,49 @@ async def _game(request: Request) -> LiveGame | JSONResponse:
 
 
 async def create_game(request: Request) -> Response:
-    raw = await request.body()
-    if len(raw) > _MAX_BODY:
-        return _error(413, f"the body is larger than {_MAX_BODY} bytes")
+    access: Access = request.app.state.access
+    refused = access.check(request) or _json_body_refused(request)
+    if refused is not None:
+        return refused
+    raw = await _read_body(request)
+    if isinstance(raw, Response):
+        return raw
     try:
-        body = json.loads(raw) if raw.strip() else {}
-    except ValueError as error:
-        return _error(400, f"the body is not JSON: {error}")
+        body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
+    except (ValueError, RecursionError) as error:
+        return _error(400, f"the body is not JSON: {str(error)[:200]}")
     try:
         created = await _hub(request).create(body)
     except BadRequest as error:
-        return _error(400, str(error))
+        return _error(400, str(error)[:500])
+    except Busy as error:
+        return _error(503, str(error))
     return JSONResponse(created.to_json(), status_code=201)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) as JSON too."""
+    del request
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, str(error.detail))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+async def read_time_control(request: Request) -> Response:
+    """``GET /api/timecontrol?text=5%2B3``: the readings of a time control as people write it
+    (minutes: "5+3"), each with its PGN form in seconds, its words and its category."""
+    text = request.query_params.get("text", "")
+    if not text.strip() or len(text) > 100:
+        return _error(400, "text: a time control such as 5+3, 90+30 or 40/90+30:30+30")
+    try:
+        readings = read_spoken(text)
+    except TimeControlError as error:
+        return _error(400, str(error)[:300])
+    return JSONResponse({"text": text, "readings": [r.to_json() for r in readings],
+                         "ambiguous": len(readings) > 1})  # fmt: skip
 
 
 async def list_games(request: Request) -> Response:
@@ -101,7 +204,7 @@ async def read_pgn(request: Request) -> Response:
     live = await _game(request)
     if isinstance(live, Response):
         return live
-    text = game_pgn(live.game, live.row.meta, live.row.created)
+    text = game_pgn(live.state, live.row.meta, live.row.created)
     return PlainTextResponse(text, media_type="application/x-chess-pgn")
 
 
@@ -109,15 +212,14 @@ async def read_log(request: Request) -> Response:
     live = await _game(request)
     if isinstance(live, Response):
         return live
-    body = "".join(line + "\n" for line in live.lines)
+    lines = await live.store.events(live.id)
+    body = "".join(line + "\n" for _seq, line in lines)
     return PlainTextResponse(body, media_type="application/x-ndjson")
 
 
-async def _pump(websocket: WebSocket, client: Client, backlog: list[str]) -> None:
-    """Send ``client`` what it missed, then every message of the game as it comes."""
+async def _pump(websocket: WebSocket, client: Client) -> None:
+    """Send ``client`` every message of the game as it comes (the snapshot first)."""
     try:
-        for message in backlog:
-            await websocket.send_text(message)
         while True:
             item = await client.queue.get()
             if isinstance(item, Close):
@@ -129,9 +231,11 @@ async def _pump(websocket: WebSocket, client: Client, backlog: list[str]) -> Non
 
 
 async def game_socket(websocket: WebSocket) -> None:
-    """``/ws/games/ID?token=TOKEN&since=SEQ``: one client of a live game."""
+    """``/ws/games/ID?token=TOKEN``: one client of a live game (``since`` is accepted and
+    ignored: a client gets the game's full view first, whatever it missed)."""
     ident = websocket.path_params["id"]
-    live = await _hub(websocket).get(ident) if _ID.match(ident) else None
+    hub = _hub(websocket)
+    live = await hub.get(ident) if _ID.match(ident) else None
     if live is None:
         await websocket.close(code=4404, reason="no such game")
         return
@@ -140,60 +244,107 @@ async def game_socket(websocket: WebSocket) -> None:
     if role is None:
         await websocket.close(code=4403, reason="this token holds no seat in this game")
         return
-    since_text = websocket.query_params.get("since")
-    since: int | None = None
-    if since_text is not None:
-        if not re.fullmatch(r"-1|\d{1,9}", since_text):
-            await websocket.close(code=4400, reason="since must be a sequence number (or -1)")
-            return
-        since = int(since_text)
-    await websocket.accept()
+    if _full(live, role):
+        await websocket.close(code=4429, reason="too many connections for this seat")
+        return
     client = Client(role)
-    backlog = live.subscribe(client, since)
-    sender = asyncio.create_task(_pump(websocket, client, backlog))
     try:
-        await _receive(websocket, live, client)
-    except WebSocketDisconnect:
-        pass
+        if role in SEATS:  # logged before the handshake ends: the player is seated when his
+            await live.arrive(role)  # connection opens, and a game set to start so starts
+        live.subscribe(client)  # the snapshot (his arrival in it) is its first message
+        await websocket.accept()
+        sender = asyncio.create_task(_pump(websocket, client))
+        try:
+            await _receive(websocket, live, client)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if client.closing:  # let the sender flush what is queued, then close
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(sender, 5)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
     finally:
         live.unsubscribe(client)
-        if client.closing:  # let the sender flush what is queued, then close
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(sender, 5)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        if role in SEATS:
+            live.leave(role)
+        hub.release(live)
+
+
+def _full(live: LiveGame, role: str) -> bool:
+    """Whether ``role`` already holds as many connections to ``live`` as it may."""
+    same = sum(1 for c in live.clients if c.role == role)
+    return same >= (SPECTATORS_PER_GAME if role == SPECTATOR else SOCKETS_PER_SEAT)
 
 
 async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None:
-    limit = RateLimit()
+    """Read the client's frames as they come, each stamped with the instant it arrived, and
+    pass them in order to the game (:func:`_submit`): a frame that arrives while the game is
+    busy (a mate search) keeps its instant, so a flag that falls meanwhile does not overtake
+    it (6.8)."""
+    limit = live.rate_limit(client.role)
+    waiting: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue(_WAITING)
+    worker = asyncio.create_task(_submit(live, client, waiting))
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            arrived = live.now_ms()
+            obj = _read_frame(message, client, limit)
+            if obj is None:
+                if client.closing:
+                    return
+                continue
+            try:
+                waiting.put_nowait((obj, arrived))
+            except asyncio.QueueFull:
+                client.send(refusal(None, None, "too many events waiting: slow down"))
+    finally:
+        worker.cancel()
+
+
+#: Frames of one connection waiting for their game's turn, beyond which they are refused.
+_WAITING = 64
+
+
+def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any] | None:
+    """The event object of a WebSocket frame, or None (refused, or the client closed)."""
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            client.close(1009, "message too big")
+            return None
+        client.send(refusal(None, None, "send events as text frames of JSON"))
+        return None
+    if len(text) > MAX_MESSAGE:
+        client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
+        return None
+    if not limit.take():  # answered once; a connection that goes on is closed
+        client.strikes += 1
+        if client.strikes >= STRIKES:
+            client.close(1008, "too many events")
+        elif client.strikes == 1:
+            client.send(refusal(None, None, "too many events: slow down"))
+        return None
+    client.strikes = 0
+    try:
+        return read_message(text)
+    except Refused as refused:
+        client.send(refusal(None, None, str(refused)))
+        return None
+
+
+async def _submit(
+    live: LiveGame, client: Client, waiting: asyncio.Queue[tuple[dict[str, Any], int]]
+) -> None:
+    """Give the game each waiting frame in turn, and its sender the answer to a refused one (a
+    frame being ruled is ruled to the end, even if its sender leaves meanwhile)."""
     while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        text = message.get("text")
-        if text is None:
-            data = message.get("bytes") or b""
-            if len(data) > MAX_MESSAGE:
-                client.close(1009, "message too big")
-                return
-            client.send(rejection(None, None, "send events as text frames of JSON"))
-            continue
-        if len(text) > MAX_MESSAGE:
-            client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
-            return
-        if not limit.take():
-            if limit.exhausted:
-                client.close(1008, "too many events")
-                return
-            client.send(rejection(None, None, "too many events: slow down"))
-            continue
-        try:
-            obj = read_message(text)
-        except Refused as refusal:
-            client.send(rejection(None, None, str(refusal)))
-            continue
-        reply = await live.submit(client.role, obj)
+        obj, arrived = await waiting.get()
+        reply = await asyncio.shield(live.submit(client.role, obj, arrived))
         if reply is not None:
             client.send(reply)
 
@@ -208,18 +359,24 @@ def _page_routes() -> list[BaseRoute]:
     return routes
 
 
-def create_app(db: str | Hub, *, pages: bool = True) -> Starlette:
+def create_app(
+    db: str | Hub, *, pages: bool = True, organiser_token: str | None = None
+) -> Starlette:
     """The server's Starlette application over the event store at URL ``db``.
 
     Given a :class:`Hub` already started instead, the application serves it and leaves
-    starting and stopping it to the caller.
+    starting and stopping it to the caller. ``organiser_token`` is the token creating games
+    needs; None opens creation to anyone, rate-limited (``--open``).
     """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if isinstance(db, Hub):
             app.state.hub = db
-            yield
+            try:
+                yield
+            finally:  # the server stops: no search goes on without it
+                db.searches.close()
             return
         hub = Hub(db)
         await hub.start()
@@ -235,7 +392,14 @@ def create_app(db: str | Hub, *, pages: bool = True) -> Starlette:
         Route("/api/games/{id}", read_game, methods=["GET"]),
         Route("/api/games/{id}/pgn", read_pgn, methods=["GET"]),
         Route("/api/games/{id}/log", read_log, methods=["GET"]),
+        Route("/api/timecontrol", read_time_control, methods=["GET"]),
         WebSocketRoute("/ws/games/{id}", game_socket),
         *(_page_routes() if pages else []),
     ]
-    return Starlette(routes=list(routes), lifespan=lifespan)
+    app = Starlette(
+        routes=list(routes),
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error},
+    )
+    app.state.access = Access(organiser_token)
+    return app

@@ -1,19 +1,31 @@
-"""One live game: the arbiter's :class:`~chesslaws.arbiter.Game` as a cache of the event log.
+"""One live game: the arbiter's state folded over the game's event log.
 
-Time. ``at`` is seconds since the game's start. The server reads only its own monotonic clock:
-each game keeps the wall-clock instant its ``at = 0`` stands for (``origin_ns``, stored with the
-game) and, in each process, the monotonic instant that matches it, fixed when the game is
-loaded; from then on ``at`` is the monotonic time elapsed since that origin, never less than
-the last logged ``at``.
+State. A live game holds a frozen :class:`~chesslaws.arbiter.GameState`. An event is ruled by
+:func:`chesslaws.arbiter.step`, appended to the store (committed), and only then does the new
+state replace the old one: an append that fails leaves the old state, with nothing to roll
+back. The server keeps no other copy of the game (no event list, no message list): the log is
+read from the store when asked for.
+
+Messages. Each logged event is sent to every client as ``{"seq", "event", "rulings", "view"}``,
+the view being what a page shows after it (:mod:`._view`); a client that joins first gets
+``{"type": "snapshot", "seq", "view"}`` with the full view. The work per event does not grow
+with the game's length.
+
+Time. ``at`` is seconds since the game's origin. The server reads only its own monotonic
+clock: each game keeps the wall-clock instant its ``at = 0`` stands for (``origin_ns``, stored
+with the game) and, in each process, the monotonic instant that matches it, fixed when the game
+is loaded; from then on ``at`` is the monotonic time elapsed since that origin, never less than
+the last logged ``at``. A client's message is stamped when it arrives, before it waits its
+turn, so events are ruled in the order and at the instants they reached the server.
 
 Flags. Whenever a clock runs, a timer is set for the exact instant the flag will fall
 (:meth:`chesslaws.clock.Clock.flag_due`); when it fires, the server logs a ``tick`` at that
-instant and the arbiter rules the flag (6.8, 6.9). An event that arrives after the instant but
-before the timer ran is preceded by that ``tick``, so a flag is always seen when it falls.
+instant and the arbiter rules the flag (6.8, 6.9). An event stamped after that instant is
+preceded by that ``tick``; one stamped before it is ruled first, however late its turn comes.
 
-Order. Each game takes one event at a time (an asyncio lock): stamp, rule, append (committed),
-then send the event and its rulings to every client. A rejected event is never logged and is
-answered to its sender only.
+The mate search. "Can the opponent still checkmate?" (5.1.2, 6.9, 7.5.5) runs in a worker
+process (:mod:`._search`); meanwhile this game's next events wait their turn in order and every
+other game goes on.
 """
 
 from __future__ import annotations
@@ -23,28 +35,38 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import time
-from decimal import Decimal
+from datetime import datetime
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws._errors import InvalidEvent
 from chesslaws.arbiter import (
+    Adjust,
     Arbiter,
     ArbiterActionKind,
+    Arrive,
+    Depart,
     Event,
-    Game,
+    GameState,
     Millis,
+    MoveMade,
+    Press,
     Ruling,
     RulingKind,
-    Start,
     Tick,
-    seconds_to_ms,
+    Touch,
+    parse_event,
+    step,
 )
 
-from ._protocol import ARBITER, SEATS, Refused, build_event
+from ._protocol import ARBITER, SEATS, RateLimit, Refused, build_event
+from ._search import Answers, MateSearches, SearchNeeded, answerer
 from ._store import EventStore, GameRow, SeqTaken, StoreError
+from ._view import StartPlan, full_view, rulings_json, view
 
-__all__ = ["Client", "Close", "LiveGame", "hash_token", "rejection"]
+__all__ = ["Client", "Close", "LiveGame", "hash_token", "refusal"]
 
 log = logging.getLogger("chesslaws.server")
 
@@ -52,6 +74,16 @@ _NS = 1_000_000
 
 #: How often an event is stamped and tried again when other processes keep appending first.
 _ATTEMPTS = 50
+
+#: The most events a game's log takes from players and the arbiter (a long game logs about
+#: 2,000: touches, moves, presses); beyond it only the server's own events are logged.
+MAX_EVENTS = 20_000
+
+#: Events a second, and in a burst, each role of a game may send (all its connections).
+RATE, BURST = 10.0, 30.0
+
+#: The ``reason`` of the pause the server logs when it recovers a game after being down.
+RESTART = "server restart"
 
 
 def hash_token(token: str) -> str:
@@ -72,15 +104,16 @@ class Close:
 class Client:
     """One WebSocket client of a game: its role and the queue of messages it is sent."""
 
-    __slots__ = ("closing", "queue", "role")
+    __slots__ = ("closing", "queue", "role", "strikes")
 
     #: Messages waiting for a client that reads too slowly, beyond which it is disconnected.
-    BACKLOG = 10_000
+    BACKLOG = 1_000
 
     def __init__(self, role: str) -> None:
         self.role = role
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closing = False
+        self.strikes = 0  # frames over the rate limit in a row
 
     def send(self, message: str) -> None:
         if self.closing:
@@ -97,36 +130,50 @@ class Client:
             self.queue.put_nowait(Close(code, reason))
 
 
-def rejection(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
+def refusal(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
+    """The answer to a message the game did not take, to its sender only: always valid JSON
+    (``{"type": "refused", "error", "event", "seq": null, "rulings": [a rejected ruling]}``)."""
     ruling: dict[str, Any] = {"event": None}
     if at is not None:
         ruling["at"] = at / 1000
     ruling["ruling"] = RulingKind.REJECTED.value
     ruling["reason"] = reason
-    return json.dumps({"seq": None, "event": event, "rulings": [ruling]}, default=str)
+    message = {"type": "refused", "error": reason, "seq": None, "event": event,
+               "rulings": [ruling]}  # fmt: skip
+    return json.dumps(_finite(message), default=str)
 
 
-def _odds(start: Start | None) -> dict[str, str] | None:
-    """Each player's control under time odds (the start event's ``time_controls``), else None."""
-    if start is None or start.time_controls is None:
-        return None
-    white, black = start.time_controls
-    return {"white": white, "black": black}
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinity replaced by its text (JSON has no such numbers)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
 
 
 class LiveGame:
-    """A game being served: its row, its log, its arbiter, its clients and its flag timer."""
+    """A game being served: its row, its state, its clients and its flag timer."""
 
-    def __init__(self, row: GameRow, store: EventStore) -> None:
+    def __init__(self, row: GameRow, store: EventStore, searches: MateSearches) -> None:
         self.row = row
         self.store = store
-        self.game = Game()
-        self.lines: list[str] = []
-        self.messages: list[str] = []
-        self.rulings: list[dict[str, Any]] = []
+        self.searches = searches
+        self.state = GameState()
+        self.seq = -1
         self.last_at = 0
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.plan = _plan(row.meta.get("start"))
+        self.started = "start" not in row.meta  # a game without a plan started when created
+        self.pause_reason: str | None = None
+        self.arrived = [False, False]
+        self.sockets = {"white": 0, "black": 0}
+        self._start_timer: asyncio.TimerHandle | None = None
+        self._limits: dict[str, RateLimit] = {}
+        self._last_act: dict[str, dict[str, Any]] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._timer_due: int | None = None
         self._origin_mono = 0
@@ -140,7 +187,7 @@ class LiveGame:
         self._origin_mono = time.monotonic_ns() - (time.time_ns() - origin_ns)
 
     def now_ms(self) -> int:
-        """The instant now, in ms since the game's start (never before the last logged one)."""
+        """The instant now, in ms since the game's origin (never before the last logged one)."""
         return max(self.last_at, (time.monotonic_ns() - self._origin_mono) // _NS)
 
     # -- reading -------------------------------------------------------------------------------
@@ -150,9 +197,8 @@ class LiveGame:
         return self.row.id
 
     @property
-    def seq(self) -> int:
-        """The sequence number of the last logged event (the start is 0)."""
-        return len(self.lines) - 1
+    def result(self) -> str | None:
+        return self.state.result
 
     def role_of(self, token: str) -> str | None:
         """``white``, ``black`` or ``arbiter`` for a valid token (compared in constant time)."""
@@ -163,182 +209,254 @@ class LiveGame:
                 found = role
         return found
 
-    def clock_json(self, at: int | None = None) -> dict[str, Any] | None:
-        """Remaining ms per side at ``at`` (default: the last logged instant), or None."""
-        clock = self.game.clock
-        if clock is None:
-            return None
-        when = self.last_at if at is None else at
-        return {
-            "white": self.game.remaining(Color.WHITE, when),
-            "black": self.game.remaining(Color.BLACK, when),
-        }
+    def view(self) -> dict[str, Any]:
+        return view(self.state, plan=self.plan, started=self.started,
+                    pause_reason=self.pause_reason)  # fmt: skip
+
+    def full_view(self) -> dict[str, Any]:
+        return full_view(self.state, self.row.meta, plan=self.plan,
+                         started=self.started, pause_reason=self.pause_reason)  # fmt: skip
+
+    def snapshot(self) -> str:
+        """The first message a client gets: the full view of the game now."""
+        return json.dumps({"type": "snapshot", "seq": self.seq, "view": self.full_view()})
 
     def state_json(self) -> dict[str, Any]:
-        """The state of the game now, as ``GET /api/games/ID`` gives it."""
-        game = self.game
-        clock = game.clock
-        now = self.now_ms() if game.result is None else self.last_at
-        running = clock.running if clock is not None else None
-        offer = game.draw_offer
-        start = game.start_event
-        return {
-            "id": self.id,
-            "white": self.row.meta.get("white"),
-            "black": self.row.meta.get("black"),
-            "event": self.row.meta.get("event"),
-            "site": self.row.meta.get("site"),
-            "round": self.row.meta.get("round"),
-            "time_control": start.time_control if start is not None else None,
-            "time_controls": _odds(start),
-            "variant": start.variant.value if start is not None else "standard",
-            "fen": game.position.fen(),
-            "moves": list(game.uci_moves),
-            "san": list(game.moves),
-            "to_move": game.position.side_to_move.label,
-            "clock": self.clock_json(now),
-            "running": running.label if running is not None else None,
-            "paused": bool(clock is not None and clock.paused),
-            "draw_offer": offer.label if offer is not None else None,
-            "result": game.result,
-            "reason": game.reason,
-            "article": game.article,
-            "seq": self.seq,
-            "at": now / 1000,
-            "rulings": self.rulings,
-        }
+        """The state of the game now, as ``GET /api/games/ID`` gives it (the full view, with
+        the clocks read now)."""
+        out = self.full_view()
+        state = self.state
+        clock = state.clock
+        if clock is not None and state.result is None and self.started:
+            now = self.now_ms()
+            out["clock"] = {c.label: clock.remaining(c, Millis(now)) for c in _SIDES}
+            out["at"] = now / 1000
+        start = state.start
+        out.update(
+            id=self.id,
+            site=self.row.meta.get("site"),
+            variant=start.variant.value if start is not None else "standard",
+            seq=self.seq,
+        )
+        return out
 
     def summary_json(self) -> dict[str, Any]:
-        start = self.game.start_event
+        start = self.state.start
+        meta = self.row.meta
         return {
             "id": self.id,
-            "white": self.row.meta.get("white"),
-            "black": self.row.meta.get("black"),
-            "event": self.row.meta.get("event"),
-            "round": self.row.meta.get("round"),
+            **{name: meta.get(name) for name in ("white", "black", "event", "round")},
             "time_control": start.time_control if start is not None else None,
-            "time_controls": _odds(start),
-            "result": self.game.result,
-            "reason": self.game.reason,
+            "time_controls": (
+                dict(zip(("white", "black"), start.time_controls, strict=True))
+                if start is not None and start.time_controls is not None
+                else None
+            ),
+            "result": self.state.result,
+            "reason": self.state.reason,
             "seq": self.seq,
             "created": self.row.created,
+            "started": self.started,
         }
 
     # -- the log -------------------------------------------------------------------------------
 
-    def _take(self, seq: int, line: str, event: Event | None) -> str:
-        """Rule logged event ``seq`` and keep its message (the event, its rulings, the clock)."""
-        if event is None:
-            rulings = self.game.handle_json(line, index=seq)
-        else:
-            rulings = self.game.handle(event, index=seq)
-        obj = json.loads(line, parse_float=Decimal)
-        at = obj.get("at")
-        if at is not None and not any(r.kind is RulingKind.REJECTED for r in rulings):
-            self.last_at = max(self.last_at, seconds_to_ms(at))
-        self.lines.append(line)
-        message = self._message(seq, line, rulings)
-        self.messages.append(message)
-        return message
-
-    def _message(self, seq: int, line: str, rulings: list[Ruling]) -> str:
-        clock = self.game.clock
-        running = clock.running if clock is not None else None
-        extra = {
-            "clock": self.clock_json(),
-            "running": running.label if running is not None else None,
-        }
-        ruled_json = [r.to_json() for r in rulings]
-        self.rulings.extend(ruled_json)
-        ruled = json.dumps(ruled_json)
-        tail = json.dumps(extra)[1:]
-        return f'{{"seq": {seq}, "event": {line}, "rulings": {ruled}, {tail}'
-
-    def load(self, events: list[tuple[int, str]]) -> None:
-        """Replay logged events (after those already taken) through the arbiter."""
+    async def load(self, events: list[tuple[int, str]], *, send: bool = False) -> None:
+        """Take logged events (after those already taken), e.g. another process's."""
         for seq, line in events:
-            if seq != len(self.lines):
+            if seq != self.seq + 1:
                 raise StoreError(f"game {self.id}: event {seq} follows event {self.seq}")
-            self._take(seq, line, None)
+            try:
+                event = parse_event(line, seq)
+            except InvalidEvent as error:
+                raise StoreError(f"game {self.id}: event {seq} cannot be read: {error}") from None
+            before = self.state
+            state, rulings = await self._rule(event, seq)
+            message = self._take(seq, event, line, state, rulings, before)
+            if send:
+                self._broadcast(message)
 
     async def catch_up(self, *, send: bool = True) -> None:
         """Take the events another process logged (call under :attr:`lock`)."""
-        for seq, line in await self.store.events(self.id, since=self.seq):
-            if seq != len(self.lines):
-                break
-            message = self._take(seq, line, None)
-            if send:
-                self._broadcast(message)
+        await self.load(await self.store.events(self.id, since=self.seq), send=send)
         self._schedule_flag()
 
-    async def _rebuild(self) -> None:
-        """Start the arbiter again from the log (after an append failed), then catch up."""
-        lines = self.lines
-        self.game, self.lines, self.messages, self.last_at = Game(), [], [], 0
-        self.rulings = []
-        for seq, line in enumerate(lines):
-            self._take(seq, line, None)
-        await self.catch_up()
+    async def _rule(self, event: Event, seq: int) -> tuple[GameState, list[Ruling]]:
+        """``step`` on the current state; the mate search, if needed, in a worker process."""
+        answers: Answers = {}
+        while True:
+            try:
+                return step(self.state, event, index=seq, loss_or_draw=answerer(answers))
+            except SearchNeeded as need:
+                answers[need.key] = await self.searches.run(need)
+
+    def _take(
+        self,
+        seq: int,
+        event: Event,
+        line: str,
+        state: GameState,
+        rulings: list[Ruling],
+        before: GameState,
+    ) -> str:
+        """Make ``state`` (after logged event ``seq``) the game's; the message to send."""
+        self.seq = seq
+        self.state = state
+        if not any(r.kind is RulingKind.REJECTED for r in rulings):  # else a line another
+            self.last_at = max(self.last_at, event.at)  # writer logged that the arbiter refuses
+            self._note(event)
+        return self._message(seq, line, rulings, before)
+
+    def _note(self, event: Event) -> None:
+        """What the view tells beside the arbiter's state: who is seated, the start (6.6), a
+        pause's cause."""
+        if isinstance(event, Arrive | Depart):
+            arrived = isinstance(event, Arrive)
+            self.plan.seated[event.by] = arrived
+            self.arrived[event.by] = self.arrived[event.by] or arrived
+            return
+        if not isinstance(event, Arbiter):
+            return
+        if event.action is ArbiterActionKind.PAUSE:
+            self.pause_reason = "restart" if event.reason == RESTART else "arbiter"
+            if event.reason == AWAITING_START:
+                self.started = False
+        elif event.action is ArbiterActionKind.RESUME:
+            self.pause_reason = None
+            if event.article == "6.6":
+                self.started = True
+
+    def _message(self, seq: int, line: str, rulings: list[Ruling], before: GameState) -> str:
+        ruled = rulings_json(rulings, before.board.position, self.state.board.position)
+        return (
+            f'{{"seq": {seq}, "event": {line}, "rulings": {json.dumps(ruled)}, '
+            f'"view": {json.dumps(self.view())}}}'
+        )
 
     # -- taking events -------------------------------------------------------------------------
 
-    async def submit(self, role: str, obj: dict[str, Any]) -> str | None:
-        """Take one client message: ``None`` when accepted (sent to all), else the rejection."""
+    async def submit(
+        self, role: str, obj: dict[str, Any], arrived: int | None = None
+    ) -> str | None:
+        """Take one client message: ``None`` when accepted (sent to all), else the refusal.
+
+        ``arrived`` is the instant the message reached the server (default: now); it is ruled
+        at that instant, after every event that arrived before it."""
+        if arrived is None:
+            arrived = self.now_ms()
         async with self.lock, self.store.exclusive(self.id):
             await self.catch_up()  # what other processes logged before the lock was ours
             for _attempt in range(_ATTEMPTS):
-                at = self.now_ms()
+                at = max(arrived, self.last_at)
                 await self._observe_due_flag(at)
+                at = max(at, self.last_at)
                 try:
-                    event = build_event(role, obj, at)
-                except Refused as refusal:
-                    return rejection(_shown(obj, role, at), at, str(refusal))
+                    if role == ARBITER and obj.get("action") == "start":
+                        event = self._start_event(obj, at)
+                    else:
+                        event = build_event(role, obj, at)
+                    self._gate(event)
+                except Refused as refused:
+                    return refusal(_shown(obj, role, at), at, str(refused))
                 try:
-                    return await self._append(event)
+                    return await self._append(event, role)
                 except SeqTaken:
-                    await self._rebuild()
-            return rejection(_shown(obj, role, None), None, "the game is too busy; send again")
+                    await self.catch_up()
+            return refusal(_shown(obj, role, None), None, "the game is too busy; send again")
 
-    async def _append(self, event: Event) -> str | None:
-        seq = len(self.lines)
+    def _gate(self, event: Event) -> None:
+        """Before the start (6.6) the clocks stand: no player's act is taken, and the arbiter
+        starts the clocks with his ``start``, not ``resume``. While the clocks are paused
+        (6.11) nothing is done on the board: no touch, move or press."""
+        if self.started:
+            clock = self.state.clock
+            if clock is not None and clock.paused and isinstance(event, _ON_THE_BOARD):
+                why = "the server restarted" if self.pause_reason == "restart" else "paused"
+                raise Refused(f"the clocks are paused ({why}, 6.11): the arbiter resumes them")
+            return
+        if not isinstance(event, Arbiter):
+            raise Refused(f"the game has not started ({self._how_it_starts()})")
+        if event.action is ArbiterActionKind.RESUME and event.article != "6.6":
+            raise Refused("the game has not started: the arbiter's action is 'start' (6.6)")
+
+    def _how_it_starts(self) -> str:
+        plan = self.plan
+        if plan.mode == "seated":
+            return "the clocks start when both players are seated, 6.6"
+        if plan.mode == "scheduled":
+            return f"the clocks start at {plan.at}, 6.6"
+        return "the arbiter starts the clocks, 6.6"
+
+    def _start_event(self, obj: dict[str, Any], at: int) -> Event:
+        """The arbiter's ``{"type": "arbiter", "action": "start"}``: the clocks start (6.6),
+        logged as the arbiter's ``resume`` with article 6.6."""
+        if set(obj) - {"type", "action", "by"} or obj.get("type") != "arbiter":
+            raise Refused('the arbiter\'s start is {"type": "arbiter", "action": "start"}')
+        if self.started:
+            raise Refused("the game has already started")
+        return Arbiter(Millis(at), ArbiterActionKind.RESUME, article="6.6")
+
+    def rate_limit(self, role: str) -> RateLimit:
+        """The events a second ``role`` may send to this game, over all its connections."""
+        limit = self._limits.get(role)
+        if limit is None:
+            limit = self._limits[role] = RateLimit(RATE, BURST)
+        return limit
+
+    async def _append(self, event: Event, role: str | None = None) -> str | None:
+        """Rule ``event``; if accepted, log it, then take its state and send it to all.
+
+        ``role`` is the sender of a client's event: a repetition of his last act that changes
+        nothing (an offer that still stands, a touch of the touched piece) is answered, not
+        logged again; and past :data:`MAX_EVENTS` a client's event is refused."""
+        seq = self.seq + 1
         shown = event.to_json()
+        if role is not None and seq >= MAX_EVENTS:
+            return refusal(shown, event.at, f"the game's log is full ({MAX_EVENTS} events): "
+                                            "the arbiter decides the game")  # fmt: skip
+        before = self.state
         try:
-            rulings = self.game.handle(event, index=seq)
+            state, rulings = await self._rule(event, seq)
         except Exception as error:  # a bug in the arbiter must not take the game down
             log.exception("game %s: the arbiter failed on %s", self.id, shown)
-            await self._rebuild()
-            return rejection(shown, event.at, f"the arbiter could not take this event: {error}")
+            return refusal(shown, event.at, f"the arbiter could not take this event: {error}")
         if any(r.kind is RulingKind.REJECTED for r in rulings):
             reason = "; ".join(r.reason or "rejected" for r in rulings)
-            return rejection(shown, event.at, reason)
+            return refusal(shown, event.at, reason)
+        if role is not None:
+            act = {k: v for k, v in shown.items() if k != "at"}
+            if self._last_act.get(role) == act and _unchanged(before, state):
+                return refusal(shown, event.at, "already done and nothing changes: "
+                                                "not logged again")  # fmt: skip
+            self._last_act[role] = act
         line = json.dumps(shown)
         try:
-            await self.store.append(
-                self.id, seq, line, result=self.game.result, reason=self.game.reason
-            )
+            await self.store.append(self.id, seq, line, result=state.result, reason=state.reason)
         except StoreError as error:
             log.error("game %s: %s", self.id, error)
-            try:
-                await self._rebuild()
-            except StoreError as again:
-                log.error("game %s: %s", self.id, again)
-            return rejection(shown, event.at, f"the event could not be recorded: {error}")
-        self.lines.append(line)
-        self.last_at = max(self.last_at, event.at)
-        message = self._message(seq, line, rulings)
-        self.messages.append(message)
+            return refusal(shown, event.at, f"the event could not be recorded: {error}")
+        message = self._take(seq, event, line, state, rulings, before)
         self._broadcast(message)
         self._schedule_flag()
         return None
 
+    async def log_event(self, event: Event) -> None:
+        """Log an event of the server's own (under :attr:`lock`), retrying after others."""
+        for _attempt in range(_ATTEMPTS):
+            try:
+                await self._append(event)
+                return
+            except SeqTaken:
+                await self.catch_up()
+
     # -- flags (6.8, 6.9) ----------------------------------------------------------------------
 
     def _flag_due(self) -> int | None:
-        clock = self.game.clock
-        if clock is None or self.game.result is not None:
+        clock = self.state.clock
+        if clock is None or self.state.result is not None or not self.started:
             return None
-        side = clock.running
-        return clock.flag_due(side) if side is not None else None
+        side = clock.clock.running
+        return clock.clock.flag_due(side) if side is not None else None
 
     async def _observe_due_flag(self, at: int) -> None:
         """If a flag fell by ``at``, log the ``tick`` of the instant it fell (6.8)."""
@@ -347,8 +465,9 @@ class LiveGame:
             await self._append(Tick(Millis(max(due, self.last_at))))
 
     def reschedule(self) -> None:
-        """Set the flag timer for the running clock (after loading the game)."""
+        """Set the flag timer for the running clock, and a scheduled start's (after loading)."""
         self._schedule_flag()
+        self._schedule_start()
 
     def _schedule_flag(self) -> None:
         due = self._flag_due()
@@ -366,19 +485,19 @@ class LiveGame:
 
     def _on_timer(self) -> None:
         self._timer = None
-        task = asyncio.get_running_loop().create_task(self._flag_fell())
-        _TASKS.add(task)
-        task.add_done_callback(_TASKS.discard)
+        spawn(self._flag_fell())
 
     async def _flag_fell(self) -> None:
-        async with self.lock:
+        async with self.lock, self.store.exclusive(self.id):
             try:
                 for _attempt in range(_ATTEMPTS):
                     try:
                         await self._observe_due_flag(self.now_ms())
                         break
                     except SeqTaken:
-                        await self._rebuild()
+                        await self.catch_up()
+            except StoreError as error:
+                log.error("game %s: %s", self.id, error)
             finally:
                 if self._timer is None:
                     self._schedule_flag()
@@ -387,32 +506,118 @@ class LiveGame:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._start_timer is not None:
+            self._start_timer.cancel()
+            self._start_timer = None
 
     # -- restart (docs/server.md) --------------------------------------------------------------
 
-    async def pause_after_restart(self) -> bool:
-        """The server was down: a running clock is paused at the last logged instant (6.11.1)
-        and the game's time goes on from there; the arbiter resumes the clock. True if paused."""
+    async def pause_after_restart(self, alive_ns: int | None) -> bool:
+        """The server was down: a running clock is paused (6.11.1) where the outage began, the
+        server's last heartbeat (``alive_ns``, within a second of the crash; else the last
+        logged instant), logged as a server restart; a flag that fell before then is ruled
+        first (6.8). The game's time goes on from there; the arbiter resumes the clock. True
+        if paused."""
         paused = False
-        clock = self.game.clock
-        if clock is not None and self.game.result is None and clock.running is not None:
-            pause = Arbiter(Millis(self.last_at), ArbiterActionKind.PAUSE, article="6.11.1")
-            await self._append(pause)
-            paused = True
+        clock = self.state.clock
+        if clock is not None and self.state.result is None and clock.clock.running is not None:
+            down = self.last_at
+            if alive_ns is not None:
+                down = max(down, (alive_ns - self.row.origin_ns) // _NS)
+            await self._observe_due_flag(down)
+            if self.state.result is None:
+                pause = Arbiter(
+                    Millis(max(down, self.last_at)),
+                    ArbiterActionKind.PAUSE,
+                    reason=RESTART,
+                    article="6.11.1",
+                )
+                await self.log_event(pause)
+                paused = True
         origin = time.time_ns() - self.last_at * _NS
         await self.store.set_origin(self.id, origin)
         self._set_origin(origin)
-        self._schedule_flag()
+        self.reschedule()
         return paused
+
+    # -- presence and the start (6.6, 6.7) ------------------------------------------------------
+
+    async def arrive(self, seat: str) -> None:
+        """A connection of ``seat`` opened: the first one is the player's arrival (logged), and
+        with both players seated a game set to start so starts (6.6)."""
+        self.sockets[seat] += 1
+        if self.sockets[seat] == 1:
+            await self._presence(Arrive(Millis(self.now_ms()), Color.parse(seat)))
+
+    def leave(self, seat: str) -> None:
+        """A connection of ``seat`` closed: the last one is the player's departure, logged in a
+        task of its own (the connection ends at once, even while the game waits its turn)."""
+        self.sockets[seat] -= 1
+        if self.sockets[seat] == 0:
+            spawn(self._presence(Depart(Millis(self.now_ms()), Color.parse(seat))))
+
+    async def _presence(self, event: Arrive | Depart) -> None:
+        async with self.lock, self.store.exclusive(self.id):
+            try:
+                await self.catch_up()
+                if self.state.result is not None:
+                    return
+                if self.plan.seated[event.by] == isinstance(event, Arrive):
+                    return  # seated (or gone) already, by a connection to another process
+                stamped = type(event)(Millis(max(event.at, self.last_at)), event.by)
+                await self.log_event(stamped)
+                if self.plan.mode == "seated" and all(self.plan.seated) and not self.started:
+                    await self.log_event(self._start_event({"type": "arbiter"}, self.now_ms()))
+            except (StoreError, Refused) as error:
+                log.error("game %s: %s", self.id, error)
+
+    def _schedule_start(self) -> None:
+        """A scheduled game: a timer for its start (6.6), then for its default time (6.7.1)."""
+        plan = self.plan
+        if plan.mode != "scheduled" or plan.at is None or self.state.result is not None:
+            return
+        if self._start_timer is not None:
+            self._start_timer.cancel()
+        due = datetime.fromisoformat(plan.at).timestamp()
+        if self.started:
+            due += plan.default_time
+        delay = max(0.0, due - time.time())
+        self._start_timer = asyncio.get_running_loop().call_later(
+            delay, lambda: spawn(self._scheduled())
+        )
+
+    async def _scheduled(self) -> None:
+        self._start_timer = None
+        async with self.lock, self.store.exclusive(self.id):
+            try:
+                await self.catch_up()
+                if self.state.result is not None:
+                    return
+                if not self.started:
+                    await self.log_event(self._start_event({"type": "arbiter"}, self.now_ms()))
+                    self._schedule_start()
+                    return
+                await self._default_time()
+            except (StoreError, Refused) as error:
+                log.error("game %s: %s", self.id, error)
+
+    async def _default_time(self) -> None:
+        """The default time has passed (6.7.1): a player who has not arrived loses; both, if
+        neither has (0-0)."""
+        absent = [color for color in _SIDES if not self.arrived[color]]
+        if not absent:
+            return
+        result = "0-0" if len(absent) == 2 else ("0-1" if absent[0] is Color.WHITE else "1-0")
+        declare = Arbiter(Millis(self.now_ms()), ArbiterActionKind.DECLARE, result=result,
+                          reason="default", article="6.7.1")  # fmt: skip
+        await self.log_event(declare)
 
     # -- clients -------------------------------------------------------------------------------
 
-    def subscribe(self, client: Client, since: int | None) -> list[str]:
-        """Add ``client``; the messages after ``since`` it missed (none when ``since`` is None)."""
+    def subscribe(self, client: Client) -> None:
+        """Add ``client``; it is sent the snapshot first, then every message."""
+        client.send(self.snapshot())
         self.clients.add(client)
-        if since is None:
-            return []
-        return self.messages[since + 1 :]
 
     def unsubscribe(self, client: Client) -> None:
         self.clients.discard(client)
@@ -422,7 +627,42 @@ class LiveGame:
             client.send(message)
 
 
+#: The ``reason`` of the pause that holds the clocks of a game not yet started (6.6).
+AWAITING_START = "awaiting the start"
+
+_SIDES = (Color.WHITE, Color.BLACK)
+
+#: What a player does on the board or the clock (not taken while the clocks are paused).
+_ON_THE_BOARD = (Touch, Adjust, MoveMade, Press)
+
+
+def _unchanged(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` differs from ``before`` only by the event's index and instant."""
+    return all(
+        getattr(before, name) is getattr(after, name)
+        or getattr(before, name) == getattr(after, name)
+        for name in _KEPT
+    )
+
+
+_KEPT = tuple(name for name in GameState.__slots__ if name not in ("index", "last_at"))
+
+
+def _plan(obj: Any) -> StartPlan:
+    """The start plan kept with the game (a game without one started when created)."""
+    if not isinstance(obj, dict):
+        return StartPlan("arbiter")
+    return StartPlan(obj.get("mode", "arbiter"), obj.get("at"), int(obj.get("default_time", 0)))
+
+
 _TASKS: set[asyncio.Task[None]] = set()
+
+
+def spawn(coroutine: Any) -> None:
+    """Run ``coroutine`` as a task of its own, kept until it ends."""
+    task = asyncio.get_running_loop().create_task(coroutine)
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
 
 
 def _shown(obj: dict[str, Any], role: str, at: int | None) -> dict[str, Any]:

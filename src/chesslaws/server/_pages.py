@@ -3,15 +3,13 @@
 :func:`page_routes` gives the server's app the routes of the three pages (``/play/{id}`` for a
 seat, ``/watch/{id}`` for spectators, ``/arbiter`` for the arbiter's console), the list of
 games at ``/``, the static assets under ``/static`` (HTML, CSS, JavaScript and SVG shipped in
-the package's ``web`` folder: nothing is fetched from anywhere else) and one read-only helper,
-``POST /board/view``.
+the package's ``web`` folder: nothing is fetched from anywhere else).
 
 The pages rule nothing. A page sends what its user does as events over the game's WebSocket
-and reads back what the server accepted. To draw the game it posts the game's event log (as
-``GET /api/games/{id}/log`` gives it) to ``/board/view``, which replays it through the arbiter
-(:class:`chesslaws.arbiter.Game`, the same rulings the server gave) and answers with what a
-board, a pair of clocks and a scoresheet show: :func:`game_view`. Secret tokens never pass
-through it: the log holds none.
+and draws what the server sends back: the snapshot when it joins, then each message's ``view``
+(``chesslaws.server._view``); it makes no request per message. :func:`game_view` reads a
+whole event log the same way, for tools (it has no route: replaying a log per message made a
+game cost O(n²)).
 """
 
 from __future__ import annotations
@@ -20,9 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -35,7 +32,7 @@ __all__ = ["MAX_LOG_BYTES", "WEB", "game_view", "page_routes"]
 #: The folder of the static assets (package data).
 WEB = Path(__file__).resolve().parent / "web"
 
-#: The largest event log ``/board/view`` replays (a long game's log is well under 1 MB).
+#: The largest event log a tool should hand :func:`game_view` (a long game's is under 1 MB).
 MAX_LOG_BYTES = 4_000_000
 
 _COLORS = (Color.WHITE, Color.BLACK)
@@ -49,7 +46,6 @@ def page_routes() -> list[BaseRoute]:
         Route("/play/{game_id}", _page("play.html"), methods=["GET"]),
         Route("/watch/{game_id}", _page("watch.html"), methods=["GET"]),
         Route("/arbiter", _page("arbiter.html"), methods=["GET"]),
-        Route("/board/view", _view, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=WEB), name="static"),
     ]
 
@@ -68,28 +64,6 @@ def _page(name: str) -> Any:
         )
 
     return page
-
-
-async def _view(request: Request) -> Response:
-    body = await request.body()
-    if len(body) > MAX_LOG_BYTES:
-        return _error(413, f"the event log is over {MAX_LOG_BYTES} bytes")
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return _error(400, f"the event log is not UTF-8: {error}")
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        return _error(400, "the event log is empty: its first line must be the 'start' event")
-    try:
-        view = await run_in_threadpool(game_view, lines)
-    except ValueError as error:
-        return _error(400, str(error))
-    return JSONResponse(view, headers={"Cache-Control": "no-store"})
-
-
-def _error(status: int, message: str) -> Response:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 def game_view(lines: Iterable[str]) -> dict[str, Any]:

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from chesslaws.arbiter import Game, game_to_pgn
+from chesslaws.arbiter import GameState, game_to_pgn
 
 __all__ = ["game_pgn"]
 
 
-def game_pgn(game: Game, meta: dict[str, Any], created: str) -> str:
-    """``game`` as PGN, tagged from ``meta`` (``white``, ``black``, ``event``, ``site``,
-    ``round``) and the creation date ``created`` (ISO 8601)."""
+def game_pgn(state: GameState, meta: dict[str, Any], created: str) -> str:
+    """The game in ``state`` as PGN, tagged from ``meta`` (``white``, ``black``, ``event``,
+    ``site``, ``round``) and the creation date ``created`` (ISO 8601)."""
     tags = {name.capitalize(): str(meta.get(name) or "") for name in _NAMES}
     if len(created) >= 10:
         tags["Date"] = created[:10].replace("-", ".")
-    return game_to_pgn(game.state(), tags)
+    return game_to_pgn(state, tags)
 
 
 _NAMES = ("event", "site", "round", "white", "black")

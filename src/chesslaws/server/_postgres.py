@@ -49,6 +49,10 @@ CREATE TABLE IF NOT EXISTS events (
     line TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS alive (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    ns BIGINT NOT NULL
+);
 """
 
 _APPEND = """
@@ -223,6 +227,17 @@ class PostgresStore:
 
     async def set_origin(self, game: str, origin_ns: int) -> None:
         await self._run("UPDATE games SET origin_ns = %s WHERE id = %s", (origin_ns, game))
+
+    async def heartbeat(self, wall_ns: int) -> None:
+        await self._run(
+            "INSERT INTO alive (id, ns) VALUES (1, %s) "
+            "ON CONFLICT (id) DO UPDATE SET ns = GREATEST(alive.ns, EXCLUDED.ns)",
+            (wall_ns,),
+        )
+
+    async def last_heartbeat(self) -> int | None:
+        rows = await self._run("SELECT ns FROM alive WHERE id = 1")
+        return int(rows[0][0]) if rows else None
 
     async def alone(self) -> bool:
         assert self._listen_conn is not None

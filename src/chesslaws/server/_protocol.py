@@ -99,21 +99,15 @@ def build_event(role: str, obj: dict[str, Any], at_ms: int) -> Event:
 
 
 class RateLimit:
-    """A token bucket per connection: ``rate`` messages a second, bursts up to ``burst``.
+    """A token bucket: ``rate`` messages a second, bursts up to ``burst``."""
 
-    A flood is answered with ``rejected``; a client that keeps flooding (``strikes`` messages
-    over the limit in a row) is disconnected.
-    """
+    __slots__ = ("_burst", "_last", "_rate", "_tokens")
 
-    __slots__ = ("_burst", "_last", "_rate", "_strikes", "_tokens", "max_strikes")
-
-    def __init__(self, rate: float = 20.0, burst: float = 40.0, strikes: int = 100) -> None:
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
         self._rate = rate
         self._burst = burst
         self._tokens = burst
         self._last = time.monotonic()
-        self._strikes = 0
-        self.max_strikes = strikes
 
     def take(self) -> bool:
         """Whether one more message may pass now."""
@@ -122,12 +116,5 @@ class RateLimit:
         self._last = now
         if self._tokens >= 1.0:
             self._tokens -= 1.0
-            self._strikes = 0
             return True
-        self._strikes += 1
         return False
-
-    @property
-    def exhausted(self) -> bool:
-        """Whether the client has flooded long enough to be disconnected."""
-        return self._strikes >= self.max_strikes

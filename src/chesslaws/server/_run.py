@@ -2,13 +2,18 @@
 
 :func:`serve` opens the store and recovers the games before it binds, so that a server that
 says ``listening on http://H:P`` has every unfinished game back, and a bad ``--db`` or a port
-in use is a one-line error, not a traceback.
+in use is a one-line error, not a traceback. It then prints the organiser's link (the home page
+with the token that creates games) and the seat links of each ``--new-game``, whose time
+control is read as people write it ("5+3": 5 minutes and 3 seconds a move) and printed in
+words beside its PGN form.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
+import secrets
 import socket
 import sys
 from collections.abc import Sequence
@@ -16,19 +21,35 @@ from typing import IO
 
 import uvicorn
 
+from chesslaws._errors import TimeControlError
+from chesslaws.clock import Reading, read_spoken
+
 from ._app import create_app
-from ._hub import BadRequest, Hub, NewGame
+from ._hub import BadRequest, Busy, Hub, NewGame
 from ._protocol import MAX_MESSAGE
 from ._store import StoreError, redact
 
-__all__ = ["seat_links", "serve"]
+__all__ = ["new_game_reading", "seat_links", "serve"]
+
+
+def new_game_reading(text: str) -> Reading:
+    """The one reading of ``--new-game TEXT``; :class:`BadRequest` if it reads two ways (the
+    message gives both in PGN seconds, which read one way) or none."""
+    try:
+        readings = read_spoken(text)
+    except TimeControlError as error:
+        raise BadRequest(str(error)) from None
+    if len(readings) > 1:
+        told = " or ".join(f"{r.pgn} ({r.words})" for r in readings)
+        raise BadRequest(f"{text!r} reads two ways: write {told}")
+    return readings[0]
 
 
 def seat_links(base: str, game: NewGame) -> list[str]:
     """The lines printed for a game created from the command line: the links to open."""
     tokens = game.tokens
     return [
-        f"game {game.id}",
+        f"game {game.id}" + (f": {game.reading}" if game.reading else ""),
         f"  white:   {base}/play/{game.id}?token={tokens['white']}",
         f"  black:   {base}/play/{game.id}?token={tokens['black']}",
         f"  arbiter: {base}/arbiter?game={game.id}&token={tokens['arbiter']}",
@@ -57,13 +78,26 @@ async def serve(
     db: str,
     *,
     new_games: Sequence[str] = (),
+    organiser_token: str | None = None,
+    open_creation: bool = False,
     out: IO[str] | None = None,
     err: IO[str] | None = None,
 ) -> int:
-    """Serve until interrupted (SIGINT, SIGTERM); the exit status (2 for bad arguments)."""
+    """Serve until interrupted (SIGINT, SIGTERM); the exit status (2 for bad arguments).
+
+    Creating games needs ``organiser_token`` (a random one when None), unless
+    ``open_creation``: then anyone may, at a bounded rate."""
     out = out or sys.stdout
     err = err or sys.stderr
     logging.basicConfig(level=logging.WARNING, format="chesslaws serve: %(message)s")
+    if importlib.util.find_spec("websockets") is None:
+        print(
+            "chesslaws: error: no WebSocket library: the board could never connect; "
+            'pip install "chesslaws[server]" (it brings websockets)',
+            file=err,
+        )
+        return 2
+    token = None if open_creation else (organiser_token or secrets.token_urlsafe(18))
     try:
         hub = Hub(db)
     except StoreError as error:
@@ -76,9 +110,15 @@ async def serve(
         await _quiet_stop(hub)
         return 2
     try:
-        created = [await hub.create({"time_control": tc}) for tc in new_games]
+        created = []
+        for text in new_games:
+            reading = new_game_reading(text)
+            game = await hub.create({"time_control": reading.pgn})
+            category = f" · {reading.category}" if reading.category else ""
+            game.reading = f"{reading.pgn} = {reading.words}{category}"
+            created.append(game)
         sock = _bind(host, port)
-    except BadRequest as error:
+    except (BadRequest, Busy) as error:
         print(f"chesslaws: error: --new-game: {error}", file=err)
         await _quiet_stop(hub)
         return 2
@@ -87,7 +127,7 @@ async def serve(
         await _quiet_stop(hub)
         return 2
     config = uvicorn.Config(
-        create_app(hub),
+        create_app(hub, organiser_token=token),
         log_level="warning",
         access_log=False,
         ws_max_size=max(MAX_MESSAGE * 4, 65_536),
@@ -102,6 +142,10 @@ async def serve(
         actual = sock.getsockname()[1]
         base = f"http://{host}:{actual}"
         print(f"listening on {base}", file=out, flush=True)
+        if token is not None:
+            print(f"organiser: {base}/?token={token}", file=out, flush=True)
+        else:
+            print("organiser: anyone may create games (--open), a few a second", file=out)
         if hub.paused_on_start:
             print(
                 f"paused after restart (the arbiter resumes): {', '.join(hub.paused_on_start)}",

@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS events (
     line TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS alive (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    ns INTEGER NOT NULL
+);
 """
 
 _SYNC = {"normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
@@ -171,6 +175,13 @@ class SQLiteStore:
 
     async def set_origin(self, game: str, origin_ns: int) -> None:
         self._conn.execute("UPDATE games SET origin_ns = ? WHERE id = ?", (origin_ns, game))
+
+    async def heartbeat(self, wall_ns: int) -> None:
+        self._conn.execute("INSERT OR REPLACE INTO alive (id, ns) VALUES (1, ?)", (wall_ns,))
+
+    async def last_heartbeat(self) -> int | None:
+        row = self._conn.execute("SELECT ns FROM alive WHERE id = 1").fetchone()
+        return int(row[0]) if row is not None else None
 
     @contextlib.asynccontextmanager
     async def exclusive(self, game: str) -> AsyncIterator[None]:

@@ -115,6 +115,13 @@ class EventStore(Protocol):
 
     async def set_origin(self, game: str, origin_ns: int) -> None: ...
 
+    async def heartbeat(self, wall_ns: int) -> None:
+        """Record that a server serving this database was alive at ``wall_ns`` (ns since the
+        Unix epoch): written each second, so that a restart knows when the outage began."""
+
+    async def last_heartbeat(self) -> int | None:
+        """The latest instant :meth:`heartbeat` recorded (None if never)."""
+
     def exclusive(self, game: str) -> contextlib.AbstractAsyncContextManager[None]:
         """The game's append lock across every process sharing the store."""
         ...

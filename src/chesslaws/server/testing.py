@@ -6,7 +6,9 @@
 ...     server.ws_url(game["id"], token=game["seats"]["white"], since=0)
 
 The server is started with ``sys.executable -m chesslaws serve --port 0`` (the system picks a
-free port; the test reads it from the ``listening on`` line), stopped with SIGTERM on exit, or
+free port; the test reads it from the ``listening on`` line) and an organiser token of its own
+(:attr:`ServerProcess.organiser_token`, sent by :meth:`ServerProcess.create_game`; pass
+``--open`` or ``--organiser-token`` in ``args`` to choose), stopped with SIGTERM on exit, or
 killed with :meth:`ServerProcess.kill` (SIGKILL, for crash tests). :func:`postgres_schema`
 gives a fresh PostgreSQL schema per test. Standard library only.
 """
@@ -32,11 +34,16 @@ from typing import IO, Any
 __all__ = ["ServerProcess", "http_json", "postgres_schema"]
 
 
-def http_json(method: str, url: str, body: Any = None, *, timeout: float = 10.0) -> Any:
-    """Send a JSON request; the decoded JSON answer (raises ``urllib.error.HTTPError``)."""
+def http_json(
+    method: str, url: str, body: Any = None, *, timeout: float = 10.0, token: str | None = None
+) -> Any:
+    """Send a JSON request (with ``Authorization: Bearer token`` if given); the decoded JSON
+    answer (raises ``urllib.error.HTTPError``)."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=timeout) as answer:
         return json.loads(answer.read().decode())
 
@@ -58,6 +65,12 @@ class ServerProcess:
         self.host = host
         self.port = port
         self.args = tuple(args)
+        self.organiser_token: str | None = None
+        if "--open" not in self.args and "--organiser-token" not in self.args:
+            self.organiser_token = uuid.uuid4().hex
+            self.args += ("--organiser-token", self.organiser_token)
+        elif "--organiser-token" in self.args:
+            self.organiser_token = self.args[self.args.index("--organiser-token") + 1]
         self.env = env
         self.timeout = timeout
         self.lines: list[str] = []
@@ -161,8 +174,11 @@ class ServerProcess:
     # -- the API -------------------------------------------------------------------------------
 
     def create_game(self, **body: Any) -> dict[str, Any]:
-        """``POST /api/games``: ``{"id", "seats": {"white", "black"}, "arbiter"}``."""
-        answer: dict[str, Any] = http_json("POST", f"{self.url}/api/games", body)
+        """``POST /api/games`` with the organiser's token: ``{"id", "seats": {"white",
+        "black"}, "arbiter"}``. The clocks stand until the start (``start``: the arbiter's by
+        default, ``"seated"``, or an ISO-8601 time)."""
+        url = f"{self.url}/api/games"
+        answer: dict[str, Any] = http_json("POST", url, body, token=self.organiser_token)
         return answer
 
     def state(self, game: str) -> dict[str, Any]:
@@ -177,7 +193,8 @@ class ServerProcess:
         return body.decode()
 
     def ws_url(self, game: str, *, token: str | None = None, since: int | None = None) -> str:
-        """The WebSocket URL of ``game`` for ``token`` (none: a spectator) from ``since``."""
+        """The WebSocket URL of ``game`` for ``token`` (none: a spectator); ``since`` is sent
+        as given (the server answers every client with the snapshot first)."""
         query = {}
         if token is not None:
             query["token"] = token

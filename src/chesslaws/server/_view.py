@@ -1,0 +1,182 @@
+"""What a page shows after an event, read from the arbiter's state: the ``view`` of a message.
+
+Every message the server broadcasts carries the view of the game after its event (docs/server.md,
+"Messages"): the position, the last move in SAN, both clocks and which runs, whose act is
+awaited (a move, or the press that completes it, 6.2.1), the standing draw offer (9.1.2), a
+touch-move obligation in SAN (4.3), and the result. It is read from the frozen
+:class:`~chesslaws.arbiter.GameState` in a time that does not grow with the game's length; a
+page makes no request per message and the server replays nothing. A page that joins gets the
+full view once (:func:`full_view`: the view plus the whole scoresheet and the names).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chesslaws._color import Color
+from chesslaws.arbiter import GameState, Ruling
+from chesslaws.core import Move, Position, square_name
+
+__all__ = ["StartPlan", "full_view", "rulings_json", "view"]
+
+_COLORS = (Color.WHITE, Color.BLACK)
+
+
+class StartPlan:
+    """When the clocks of a game start (6.6, 6.7): ``arbiter`` (his start), ``seated`` (both
+    players connected) or ``scheduled`` (``at``, an ISO-8601 time, with ``default_time`` in
+    seconds, 6.7.1); and who is seated now, as the page shows it."""
+
+    __slots__ = ("at", "default_time", "mode", "seated")
+
+    def __init__(self, mode: str = "arbiter", at: str | None = None, default_time: int = 0):
+        self.mode = mode
+        self.at = at
+        self.default_time = default_time
+        self.seated = [False, False]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "at": self.at}
+
+
+def view(
+    state: GameState,
+    *,
+    plan: StartPlan,
+    started: bool,
+    pause_reason: str | None,
+) -> dict[str, Any]:
+    """The view of ``state`` (at its last event's instant); O(1) in the game's length."""
+    clock = state.clock
+    at = state.last_at
+    running = clock.clock.running if clock is not None and started else None
+    over = state.ending is not None
+    paused = bool(clock is not None and clock.paused and started)  # else: not started
+    ending = state.ending
+    return {
+        "fen": state.board.position.fen(),
+        "ply": state.sheet.length,
+        "last": _last(state),
+        "clock": (
+            {c.label: clock.remaining(c, at) for c in _COLORS} if clock is not None else None
+        ),
+        "at": at / 1000,
+        "running": running.label if running is not None else None,
+        "to_move": state.on_move.label,
+        "started": started,
+        "start": plan.to_json(),
+        "seated": {"white": plan.seated[0], "black": plan.seated[1]},
+        "paused": paused,
+        "pause_reason": (pause_reason or "arbiter") if paused else None,
+        "draw_offer": _offer(state),
+        "awaiting": None if over or not started else _awaiting(state),
+        "obligation": None if over else _obligation(state),
+        "result": state.result,
+        "reason": state.reason,
+        "article": ending.article if ending is not None else None,
+    }
+
+
+def full_view(
+    state: GameState,
+    meta: dict[str, Any],
+    *,
+    plan: StartPlan,
+    started: bool,
+    pause_reason: str | None,
+) -> dict[str, Any]:
+    """The view a page gets when it joins: :func:`view` with the whole scoresheet (SAN and
+    UCI), the players' names, the event and round, the time control, and the edition of the
+    Laws the game is ruled under (``"2023"``, ``"2018"``, ``"2014"``, ``"pre-1997"``)."""
+    out = view(state, plan=plan, started=started, pause_reason=pause_reason)
+    plies = list(state.sheet)
+    out["san"] = [ply.san for ply in plies]
+    out["moves"] = [ply.uci for ply in plies]
+    for name in ("white", "black", "event", "round"):
+        out[name] = meta.get(name)
+    start = state.start
+    profile = state.profile
+    out["edition"] = profile.edition.value if profile is not None else None  # the Laws' text
+    out["time_control"] = start.time_control if start is not None else None
+    out["time_controls"] = (
+        dict(zip(("white", "black"), start.time_controls, strict=True))
+        if start is not None and start.time_controls is not None
+        else None
+    )
+    return out
+
+
+def _last(state: GameState) -> dict[str, Any] | None:
+    ply = state.sheet.last
+    if ply is None:
+        return None
+    index = state.sheet.length - 1
+    start = state.start
+    first = start.first_mover if start is not None else Color.WHITE
+    color = first if index % 2 == 0 else first.other
+    number = (index + (0 if first is Color.WHITE else 1)) // 2 + 1
+    return {"ply": index + 1, "number": number, "color": color.label, "san": ply.san,
+            "uci": ply.uci}  # fmt: skip
+
+
+def _offer(state: GameState) -> str | None:
+    """The player whose draw offer stands (9.1.2.1), if any."""
+    for color in _COLORS:
+        if state.offers[color]:
+            return color.label
+    return None
+
+
+def _awaiting(state: GameState) -> dict[str, str]:
+    """Whose act the game waits for: the press that completes a move made (6.2.1), else the
+    move of the player who has it (1.3)."""
+    for color in _COLORS:
+        if state.uncompleted[color]:
+            return {"player": color.label, "act": "press"}
+    return {"player": state.on_move.label, "act": "move"}
+
+
+def _obligation(state: GameState) -> dict[str, Any] | None:
+    """The touch-move obligation (4.3–4.5, 7.5.1, 9.5.3) with its moves in SAN, or None."""
+    found = state.obligation()
+    if found.moves is None:
+        return None
+    position = state.board.position
+    touches = state.touch.touches
+    return {
+        "player": state.on_move.label,
+        "square": square_name(touches[0].square) if touches else None,
+        "san": sorted(_san(position, move) for move in found.moves),
+        "article": found.article,
+    }
+
+
+def _san(position: Position, move: Move) -> str:
+    try:
+        return position.san(move)
+    except Exception:  # a move no longer legal here is written in UCI
+        return position.uci(move)
+
+
+def rulings_json(rulings: list[Ruling], before: Position, after: Position) -> list[dict[str, Any]]:
+    """The rulings as JSON, where a ruling names moves in UCI, with their SAN beside them:
+    ``must_move_san`` (the moves allowed, in the position after the event) and ``move_san``
+    (the move ruled on, when it was legal in the position before it)."""
+    out = []
+    for ruling in rulings:
+        shown = ruling.to_json()
+        must = shown.get("must_move")
+        if isinstance(must, list):
+            shown["must_move_san"] = [_uci_to_san(after, text) or text for text in must]
+        move = shown.get("move")
+        if isinstance(move, str):
+            san = _uci_to_san(before, move)
+            if san is not None:
+                shown["move_san"] = san
+        out.append(shown)
+    return out
+
+
+def _uci_to_san(position: Position, text: str) -> str | None:
+    move = position.legal_uci_move(text)
+    return position.san(move) if move is not None else None
