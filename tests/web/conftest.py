@@ -129,3 +129,15 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def fake() -> Iterator[Any]:
+    """A fresh fake server of issue 25's contract (``fake.py``), scripted by the test."""
+    from .fake import FakeServer
+
+    running = FakeServer()
+    try:
+        yield running
+    finally:
+        running.stop()
