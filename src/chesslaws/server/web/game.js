@@ -322,8 +322,8 @@ export class Scoresheet {
     this.blackFirst = false; // the game started with Black to move
   }
 
-  take(view) {
-    if (Array.isArray(view.san)) this.moves = view.san.slice();
+  take(view, snapshot) {
+    if (snapshot && Array.isArray(view.san)) this.moves = view.san.slice();
     if (typeof view.ply === "number") {
       this.moves = this.moves.slice(0, view.ply);
       if (view.last && view.ply > 0) this.moves[view.ply - 1] = view.last.san;

@@ -147,7 +147,7 @@ export class GameScreen {
     } else {
       this.addRulings(message.rulings || []);
     }
-    this.sheet.take(view);
+    this.sheet.take(view, message.type === "snapshot");
     this.draw(view);
     document.body.dataset.seq = String(message.seq);
     if (this.extraView) this.extraView(view, message);
@@ -229,7 +229,10 @@ export class GameScreen {
       "Connection lost: the board is locked and nothing you do is sent. Reconnecting…";
     if (this.status) this.status.textContent = connected ? "connected" : "connection lost";
     if (this.status) this.status.classList.toggle("lost", !connected);
-    if (this.view) this.draw(this.view);
+    if (this.view) {
+      this.draw(this.view);
+      if (this.extraView) this.extraView(this.view, { type: "connection" });
+    }
   }
 
   /** A message of the socket: a refusal comes only to the page that sent the act. */
