@@ -102,15 +102,16 @@ confirmDialog.addEventListener("close", () => {
 
 /** The question an action asks before it is sent, or null for one sent at once. */
 export function question(fields, names) {
-  const who = names[fields.player] || title(fields.player);
+  const name = names[fields.player];
+  const who = title(fields.player) + (name && name !== title(fields.player) ? ` (${name})` : "");
   const article = fields.article ? ` (Art. ${fields.article})` : "";
   switch (fields.action) {
     case "start": return "Start the clocks (6.6)? White's clock starts running now.";
-    case "set_time": return `Set ${who}'s clock to ${formatClock(fields.seconds * 1000)}${article}?`;
+    case "set_time": return `Set the clock of ${who} to ${formatClock(fields.seconds * 1000)}${article}?`;
     case "add_time":
-      return fields.seconds >= 0 ? `Add ${fields.seconds} s to ${who}'s clock${article}?`
-        : `Take ${-fields.seconds} s from ${who}'s clock${article}?`;
-    case "set_moves": return `Set ${who}'s move counter to ${fields.moves}?`;
+      return fields.seconds >= 0 ? `Add ${fields.seconds} s to the clock of ${who}${article}?`
+        : `Take ${-fields.seconds} s from the clock of ${who}${article}?`;
+    case "set_moves": return `Set the move counter of ${who} to ${fields.moves}?`;
     case "quickplay_increment":
       return `Grant ${who}'s request: a ${fields.seconds} s increment for both players (III.4)?`;
     case "observe_flag": return "Look at the clocks for a fallen flag (6.8)? A fallen flag ends the game.";
