@@ -203,6 +203,7 @@ $("new-game").addEventListener("submit", async (e) => {
     ["Spectators watch at", `/watch/${id}`, false],
   ];
   links.replaceChildren(...entries.map(([words, href, qr]) => linkItem(words, new URL(href, location.href).href, qr)));
+  links.querySelector("details").open = true;  // White's code shown: the first to hand out
   listGames();
 });
 
