@@ -137,7 +137,7 @@ def test_seat_links_have_copy_buttons_and_qr_codes_and_fit_a_phone(
     second.locator("summary").click()
     second.locator(".qr svg").wait_for(timeout=WAIT)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    assert page.locator(".qr svg").bounding_box()["width"] <= 360
+    assert page.locator(".qr svg").first.bounding_box()["width"] <= 360
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
