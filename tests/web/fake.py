@@ -122,10 +122,11 @@ class FakeServer:
         async def recorded(scope: Any, receive: Any, send: Any) -> None:
             if scope["type"] == "http":
                 query = scope.get("query_string", b"").decode()
-                self.requests.append((scope["method"], scope["path"] + (f"?{query}" if query else "")))
+                path = scope["path"] + (f"?{query}" if query else "")
+                self.requests.append((scope["method"], path))
             await app(scope, receive, send)
 
-        return recorded  # type: ignore[return-value]
+        return recorded
 
     async def timecontrol(self, request: Request) -> Response:
         text = request.query_params.get("text", "").strip()

@@ -146,11 +146,11 @@ export function rulingText(r) {
 export const PAUSES = {
   restart: "the server restarted; the arbiter resumes the game",
   arbiter: "the arbiter has paused the clocks",
-  call: "a player has called the arbiter",
+  other: "play waits for the arbiter",
 };
 
 export function pauseText(reason) {
-  return PAUSES[reason] || PAUSES.arbiter;
+  return PAUSES[reason] || PAUSES.other;
 }
 
 /** A list item for a ruling: time, words, penalty, note, reason, link to the Article. */
