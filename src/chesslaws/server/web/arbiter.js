@@ -78,6 +78,7 @@ function needs(view) {
   return out;
 }
 
+// The list is read every few seconds, not after each message of the chosen game.
 glance();
 setInterval(glance, 3000);
 
@@ -147,7 +148,6 @@ if (selected) {
     onView: (view, message) => {
       remember(view, message);
       $("start").disabled = Boolean(view.started || view.result);
-      glance();
     },
   });
   const act = (fields) => {
