@@ -80,6 +80,7 @@ class FakeServer:
         self.posts: list[tuple[dict[str, str], Any]] = []  # (headers, body) of POST /api/games
         self.sockets: dict[str, list[tuple[WebSocket, str]]] = {}
         self.refusing = False
+        self.name_seats = False  # whether a snapshot says the socket's seat (`seat`)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -164,8 +165,10 @@ class FakeServer:
         seat = SEATS.get(ws.query_params.get("token", ""), "spectator")
         await ws.accept()
         self.sockets.setdefault(game, []).append((ws, seat))
-        await ws.send_text(json.dumps({"type": "snapshot", "seq": self.seq[game],
-                                       "view": self.views[game]}))
+        snapshot = {"type": "snapshot", "seq": self.seq[game], "view": self.views[game]}
+        if self.name_seats:
+            snapshot["seat"] = seat
+        await ws.send_text(json.dumps(snapshot))
         try:
             while True:
                 act = json.loads(await ws.receive_text())

@@ -242,3 +242,20 @@ def test_the_page_asks_no_http_per_message(fake: FakeServer, browser: Any) -> No
     reads = 1 + int((time.monotonic() - began) / 3)
     assert [r for r in fake.requests[asked:] if r[1] not in ("/api/games", "/api/games/g1")] == []
     assert len(fake.requests[asked:]) <= 2 * reads
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_the_page_learns_its_seat_from_the_server(
+    fake: FakeServer, browser: Any, named: bool
+) -> None:
+    """From the snapshot's ``seat`` where the server names it, else from its refusal of a
+    ``which_seat`` (its ``by``); the board turns to the seat either way."""
+    fake.name_seats = named
+    black = open_seat(browser, fake, "tb")
+    assert black.evaluate("document.body.dataset.side") == "black"
+    assert "Boris (you)" in black.inner_text("#clock-bottom .name")
+    asked = [a for g, s, a in fake.acts if a["type"] == "which_seat"]
+    assert len(asked) == (0 if named else 1)
+    watcher = open_seat(browser, fake, "no-such-token")
+    assert watcher.evaluate("document.body.dataset.side") == "none"
+    assert "no seat of this game" in watcher.inner_text("#status")

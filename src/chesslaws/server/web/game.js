@@ -430,9 +430,8 @@ export class LiveGame {
   }
 
   lost() {
-    const was = this.connected;
     this.connected = false;
-    if (was || this.view) this.onStatus(false);
+    this.onStatus(false);
   }
 
   receive(data) {

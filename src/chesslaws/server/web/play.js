@@ -47,13 +47,19 @@ function send(event) {
 
 /** The seat's colour: the token says it to the server, which names the seat (`seat`) in its
  *  snapshot, or echoes it as the `by` of an act it refuses: the page asks once with an act no
- *  seat may send. */
+ *  seat may send. A link's `as=white|black` is taken only where the server says neither. */
+const COLOR = /^(white|black)$/;
 function learnSeat(message) {
   const said = message.seat || (message.view && message.view.seat);
-  if (said === "white" || said === "black") return takeSeat(said);
+  if (COLOR.test(said || "")) {
+    takeSeat(said);
+    return;
+  }
   if (side === null && message.type === "snapshot") send({ type: "which_seat" });
   if (isRefusal(message) && message.event && message.event.type === "which_seat") {
-    takeSeat(message.event.by === "white" || message.event.by === "black" ? message.event.by : "none");
+    const by = message.event.by;
+    const hint = params.get("as");
+    takeSeat(COLOR.test(by || "") ? by : !by && COLOR.test(hint || "") ? hint : "none");
   }
 }
 

@@ -225,9 +225,13 @@ export class GameScreen {
     document.body.dataset.connected = connected ? "yes" : "no";
     const wrap = document.getElementById("board");
     wrap.classList.toggle("locked", !connected);
-    wrap.dataset.lock = connected ? "" :
-      "Connection lost: the board is locked and nothing you do is sent. Reconnecting…";
-    if (this.status) this.status.textContent = connected ? "connected" : "connection lost";
+    const never = !connected && !this.view;
+    wrap.dataset.lock = connected ? "" : never
+      ? "Not connected: the server does not answer, or this link is no longer valid. Trying again…"
+      : "Connection lost: the board is locked and nothing you do is sent. Reconnecting…";
+    if (this.status) {
+      this.status.textContent = connected ? "connected" : never ? "not connected" : "connection lost";
+    }
     if (this.status) this.status.classList.toggle("lost", !connected);
     if (this.view) {
       this.draw(this.view);
