@@ -55,6 +55,10 @@ def test_screenshots_of_the_pages(fake: FakeServer, browser: Any) -> None:
     shoot(browser, f"{fake.url}/play/g1?token=tw", "player", connected)
     shoot(browser, f"{fake.url}/watch/g1", "spectator", connected)
     shoot(browser, f"{fake.url}/arbiter?game=g1&token=ta", "arbiter", connected)
+    fake.broadcast(event={"type": "restart"}, paused=True, pause_reason="restart",
+                   rulings=[{"ruling": "clock", "status": "paused", "reason": "restart",
+                             "article": "6.11.1"}])
+    shoot(browser, f"{fake.url}/play/g1?token=tb", "player-paused", connected)
     shoot(browser, f"{fake.url}/?token=organiser-secret", "home",
           "/blitz/.test(document.querySelector('#reading').innerText)")
     shoot(browser, f"{fake.url}/?token=organiser-secret", "home-created",

@@ -145,7 +145,7 @@ export function rulingText(r) {
 /** Why the clocks stand (6.11): the words each page shows beside a paused clock. */
 export const PAUSES = {
   restart: "the server restarted; the arbiter resumes the game",
-  arbiter: "the arbiter has paused the clocks",
+  arbiter: "play waits for the arbiter",
   other: "play waits for the arbiter",
 };
 
