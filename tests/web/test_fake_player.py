@@ -164,11 +164,13 @@ def test_a_draw_offer_shows_as_an_offer_to_the_one_it_is_made_to(
     fake.views["g1"].update(running="black")
     white = open_seat(browser, fake)
     black = open_seat(browser, fake, "tb")
+    watch = open_seat(browser, fake, path="/watch/g1")
     assert white.locator("#offer-box").is_hidden()
     seq = fake.broadcast(event={"type": "offer_draw", "by": "black"}, draw_offer="black",
                          rulings=[{"ruling": "draw_offer", "by": "black", "status": "standing"}])
-    for page in (white, black):
+    for page in (white, black, watch):
         wait_seq(page, seq)
+    assert "Boris's draw offer stands" in watch.inner_text("#turn")
     assert white.locator("#offer-box").is_visible()
     assert "Boris offers you a draw" in white.inner_text("#offer-box")
     assert black.locator("#accept").is_hidden()

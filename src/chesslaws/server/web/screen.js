@@ -197,7 +197,8 @@ export class GameScreen {
       return mine ? "Press your clock (6.2)." : `${name} has moved and is to press the clock.`;
     }
     if (this.side) return mine ? "Your move." : `${name}'s move.`;
-    return `${name} to move.`;
+    const offer = view.draw_offer ? ` ${this.names[view.draw_offer]}'s draw offer stands (9.1.2).` : "";
+    return `${name} to move.${offer}`;
   }
 
   addRulings(rulings) {
