@@ -141,7 +141,8 @@ class FakeServer:
         if request.method == "GET":
             return JSONResponse({"games": [
                 {"id": g, "white": v["white"], "black": v["black"],
-                 "time_control": v["time_control"], "result": v["result"], "reason": v["reason"]}
+                 "time_control": v["time_control"], "result": v["result"], "reason": v["reason"],
+                 "started": v["started"]}
                 for g, v in self.views.items()
             ]})
         body = await request.json()
@@ -155,7 +156,7 @@ class FakeServer:
         game = request.path_params["game"]
         if game not in self.views:
             return JSONResponse({"error": "no such game"}, 404)
-        return JSONResponse({"id": game, "seq": self.seq[game], "view": self.views[game]})
+        return JSONResponse({**self.views[game], "id": game, "seq": self.seq[game]})
 
     async def socket(self, ws: WebSocket) -> None:
         game = ws.path_params["game"]
@@ -174,8 +175,9 @@ class FakeServer:
                 act = json.loads(await ws.receive_text())
                 self.acts.append((game, seat, act))
                 if act.get("type") == "which_seat":
-                    refused = {"type": "refused", "error": "not an event",
-                               "event": {**act, "by": seat}}
+                    refused = {"type": "refused", "error": "not an event", "seq": None,
+                               "event": {**act, "by": seat},
+                               "rulings": [{"ruling": "rejected", "reason": "not an event"}]}
                     await ws.send_text(json.dumps(refused))
         except WebSocketDisconnect:
             pass
@@ -241,7 +243,7 @@ class FakeServer:
     def acts_of(self, seat: str, game: str = "g1") -> list[dict[str, Any]]:
         return [a for g, s, a in self.acts if g == game and s == seat and a["type"] != "which_seat"]
 
-    def wait_acts(self, seat: str, count: int, timeout: float = 5.0) -> list[dict[str, Any]]:
+    def wait_acts(self, seat: str, count: int, timeout: float = 15.0) -> list[dict[str, Any]]:
         deadline = time.monotonic() + timeout
         while len(self.acts_of(seat)) < count and time.monotonic() < deadline:
             time.sleep(0.02)

@@ -225,6 +225,8 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
     assert "the written move must be played: Ng8" in claim.inner_text()
     assert "White gets 60 s more" in claim.inner_text()
     wait_clock_above(white, "white", before + 50_000)
+    black.locator("#duty").wait_for(timeout=WAIT)
+    assert "You must play Ng8" in black.inner_text("#duty")  # 9.5.3: the written move
     screenshot(black, "play-black-phone-claim")
     touch_drag(black, "f6", "g8")  # the finger drags the knight back
     white.wait_for_selector(".clock[data-color=white].running", timeout=WAIT)

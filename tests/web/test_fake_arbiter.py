@@ -12,7 +12,7 @@ from .fake import FakeServer
 
 pytestmark = pytest.mark.slow
 
-WAIT = 10_000
+WAIT = 20_000  # ms: long enough for a loaded 2-core machine
 LAPTOP = {"width": 1440, "height": 900}
 
 

@@ -13,7 +13,7 @@ from .fake import ORGANISER, FakeServer
 
 pytestmark = pytest.mark.slow
 
-WAIT = 10_000
+WAIT = 20_000  # ms: long enough for a loaded 2-core machine
 
 
 def open_home(browser: Any, fake: FakeServer, *, token: str | None = ORGANISER,

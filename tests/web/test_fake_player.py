@@ -17,7 +17,7 @@ from .fake import FakeServer
 
 pytestmark = pytest.mark.slow
 
-WAIT = 10_000  # ms
+WAIT = 20_000  # ms: long enough for a loaded 2-core machine
 
 
 def open_seat(browser: Any, fake: FakeServer, seat: str = "tw", *, phone: bool = False,
@@ -137,6 +137,12 @@ def test_obligations_and_rulings_name_moves_in_san(fake: FakeServer, browser: An
     item = white.inner_text("#rulings li[data-ruling=touch_move]")
     assert "White's e4 is taken back; White must play Nf3 or Nh3" in item
     assert "g1f3" not in item
+    # 9.5.3: after an incorrect claim the written move must be played; no square binds.
+    seq = fake.broadcast(event={"type": "claim", "by": "white"},
+                         obligation={"player": "white", "square": None, "san": ["Ng5"],
+                                     "article": "9.5.3"})
+    wait_seq(white, seq)
+    assert white.inner_text("#duty") == "You must play Ng5 Art. 9.5.3"
 
 
 def test_a_paused_clock_looks_paused_and_says_why(fake: FakeServer, browser: Any) -> None:

@@ -15,7 +15,7 @@ from .fake import FakeServer
 pytestmark = pytest.mark.slow
 
 DESKTOP = {"width": 1440, "height": 900}
-WAIT = 10_000
+WAIT = 20_000  # ms: long enough for a loaded 2-core machine
 FEN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
 SAN = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]
 

@@ -207,7 +207,7 @@ function actionText(a) {
     case "set_time": return `sets ${who}'s clock to ${formatClock(Number(a.seconds) * 1000)}`;
     case "set_moves": return `sets ${who}'s move counter to ${a.moves}`;
     case "pause": return "pauses the clocks";
-    case "resume": return "resumes the clocks";
+    case "resume": return a.article === "6.6" ? "starts the clocks: both players are seated (6.6)" : "resumes the clocks";
     case "observe_flag": return "looks at the clock for a flag";
     case "observe_illegal_move": return "observes an illegal move";
     case "observe_touch_move": return "observes a touch-move breach";

@@ -46,7 +46,7 @@ async function listGames() {
     const odds = g.time_controls && `${g.time_controls.white} / ${g.time_controls.black}`;
     tr.append(cell(g.id), cell(g.white || "White"), cell(g.black || "Black"),
       cell(g.time_control || odds || "–", "wide-only"),
-      cell(g.result ? `${g.result} (${reasonText(g.reason)})` : "playing"));
+      cell(g.result ? `${g.result} (${reasonText(g.reason)})` : g.started === false ? "not started" : "playing"));
     const td = document.createElement("td");
     td.append(link(`/watch/${encodeURIComponent(g.id)}`, "watch"), " · ",
       link(`/api/games/${encodeURIComponent(g.id)}/pgn`, "PGN", `game-${g.id}.pgn`));

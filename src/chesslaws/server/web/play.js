@@ -277,14 +277,17 @@ function showOffer(view) {
     : mine ? "Your draw offer stands until your opponent accepts or declines it (9.1.2)." : "";
 }
 
-/** What binds the player: the piece he must move (4.3), with the moves named in SAN. */
+/** What binds the player: the piece he must move (4.3, 7.5.1) or the move he wrote (9.5.3),
+ *  with the moves named in SAN. */
 function showDuty(view) {
   const duty = $("duty");
   const o = view.obligation;
   if (o && o.player === side && !view.result) {
     duty.hidden = false;
     const moves = movesText(o.san, o.moves);
-    duty.replaceChildren(`You must move the piece on ${o.square}${moves ? `: ${moves}` : ""} `);
+    const words = o.square ? `You must move the piece on ${o.square}${moves ? `: ${moves}` : ""}`
+      : `You must play ${moves || "the move required"}`;
+    duty.replaceChildren(`${words} `);
     const a = document.createElement("a");
     a.className = "article";
     a.href = `/static/laws.html#art-${o.article || "4.3"}`;
