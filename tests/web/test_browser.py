@@ -388,9 +388,12 @@ def test_promotion_an_illegal_move_a_call_to_the_arbiter_and_a_resignation(
 
     # White calls the arbiter: the clocks stop (6.11.2); the arbiter lets play go on (6.11.3).
     white.click("#call")
+    def paused(page: Any) -> Any:
+        return page.locator("#rulings li[data-ruling=clock]").filter(has_text="paused")
+
     for page in (white, black):
-        page.locator("#rulings li[data-ruling=clock]").wait_for(timeout=WAIT)
-    assert "Art. 6.11.2" in black.inner_text("#rulings li[data-ruling=clock]")
+        paused(page).wait_for(timeout=WAIT)
+    assert "Art. 6.11.2" in paused(black).inner_text()
     assert "paused" in white.inner_text("#turn")
     arbiter.click("[data-action=resume]")
     white.wait_for_selector(".clock[data-color=white].running:not(.paused)", timeout=WAIT)

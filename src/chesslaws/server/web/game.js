@@ -131,7 +131,9 @@ export function rulingText(r) {
     case "penalty":
       return "Arbiter";
     case "clock":
-      if (r.status !== "paused") return r.status === "started" ? "The clocks start" : "The clocks run again";
+      if (r.status !== "paused") {
+        return r.status === "started" || r.article === "6.6" ? "The clocks start" : "The clocks run again";
+      }
       return r.reason === "restart" ? `The clocks are paused: ${PAUSES.restart}` : "The clocks are paused";
     case "game_over":
       return `Game over: ${resultText(r.result, r.reason)}`;
