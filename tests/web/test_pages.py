@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +13,12 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from chesslaws.server._pages import MAX_LOG_BYTES, WEB, game_view, page_routes
+from chesslaws.server._pages import WEB, game_view, page_routes
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "chesslaws"
 
 
-def _log(*events: dict[str, object]) -> list[str]:
+def _log(*events: Mapping[str, object]) -> list[str]:
     return [json.dumps(e) for e in events]
 
 
@@ -40,9 +41,6 @@ class Client:
 
     def get(self, path: str) -> httpx.Response:
         return self._send("GET", path)
-
-    def post(self, path: str, content: bytes) -> httpx.Response:
-        return self._send("POST", path, content=content)
 
 
 @pytest.fixture
@@ -170,23 +168,15 @@ def test_the_view_of_a_finished_game_has_its_result_and_flag() -> None:
     assert view["running"] is None and view["obligation"] is None
 
 
-def test_a_log_that_does_not_start_is_refused_with_the_reason(client: Client) -> None:
+def test_a_log_that_does_not_start_is_refused_with_the_reason() -> None:
     with pytest.raises(ValueError, match="line 0 of the event log is not a 'start' event"):
         game_view(['{"type": "press", "at": 1, "by": "white"}'])
-    answer = client.post("/board/view", content=b'{"type": "start", "time_control": "x"}\n')
-    assert answer.status_code == 400
-    assert "bad 'time_control'" in answer.json()["error"]
-    assert client.post("/board/view", content=b"\n\n").status_code == 400
-    assert "not UTF-8" in client.post("/board/view", content=b"\xff\xfe").json()["error"]
-    huge = client.post("/board/view", content=b" " * (MAX_LOG_BYTES + 1))
-    assert huge.status_code == 413
 
 
-def test_the_view_endpoint_answers_the_log_as_the_server_writes_it(client: Client) -> None:
-    body = "".join(line + "\n" for line in _log(
-        START, {"type": "move", "at": 3, "by": "white", "move": "e4"}
-    ))
-    answer = client.post("/board/view", content=body.encode())
-    assert answer.status_code == 200
-    assert answer.json()["moves"] == [{"san": "e4", "uci": "e2e4", "clock": None}]
-    assert answer.headers["cache-control"] == "no-store"
+def test_no_page_has_a_log_replayed_nor_asks_the_server_per_message() -> None:
+    """Issue 25: the pages draw each message's view; none posts a log to be replayed
+    (``/board/view``), nor reads the log or the game's state after a message."""
+    for script in WEB.glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert "/board/view" not in text, script.name
+        assert '"/log"' not in text and "/log`" not in text, script.name

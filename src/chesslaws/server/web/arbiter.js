@@ -1,8 +1,10 @@
-// The arbiter's console (/arbiter?game=ID&token=TOKEN): every game of the server at a glance,
-// and for one game the arbiter's actions (docs/events.md, "Arbiter actions"), each sent as an
-// `arbiter` event: the server logs it, the arbiter's ruling comes back to every page.
+// The arbiter's console (/arbiter?game=ID&token=TOKEN): for one game the arbiter's actions
+// (docs/events.md, "Arbiter actions"), each sent as an `arbiter` event: the server logs it, the
+// arbiter's ruling comes back to every page; below it, every game of the server at a glance.
+// Every action that starts, ends or settles a game or sets a clock asks first: one click is no
+// ruling.
 
-import { formatClock, formatElapsed, reasonText, rulingItem, serverClock } from "./game.js";
+import { formatClock, formatElapsed, reasonText, rulingItem, title } from "./game.js";
 import { GameScreen } from "./screen.js";
 
 const $ = (name) => document.getElementById(name);
@@ -13,11 +15,9 @@ if (selected && params.get("token")) sessionStorage.setItem(key(selected), param
 
 // -- every game at a glance --------------------------------------------------------------------
 
-const seen = new Map();  // game id -> {seq, view}
-
 let glancing = null;
 function glance() {
-  if (!glancing) glancing = glanceOnce().finally(() => { glancing = null; });
+  if (!glancing) glancing = glanceOnce().catch(() => {}).finally(() => { glancing = null; });
   return glancing;
 }
 
@@ -27,23 +27,15 @@ async function glanceOnce() {
   const body = await response.json();
   const games = Array.isArray(body) ? body : body.games || [];
   const rows = await Promise.all(games.map((g) => oneRow(g.id)));
-  const tbody = $("glance-rows");
-  tbody.replaceChildren(...rows.filter(Boolean));
+  $("glance-rows").replaceChildren(...rows.filter(Boolean));
 }
 
+/** One game's row, from the server's state of it (its view where the state carries one). */
 async function oneRow(id) {
   const enc = encodeURIComponent(id);
   const state = await fetch(`/api/games/${enc}`, { cache: "no-store" }).then((r) => (r.ok ? r.json() : null));
   if (!state) return null;
-  let known = seen.get(id);
-  if (!known || known.seq !== state.seq) {
-    const log = await fetch(`/api/games/${enc}/log`, { cache: "no-store" }).then((r) => r.text());
-    const view = await fetch("/board/view", { method: "POST", body: log }).then((r) => r.json());
-    known = { seq: state.seq, view };
-    seen.set(id, known);
-  }
-  const view = known.view;
-  const clock = serverClock(state);
+  const view = { ...state, ...(state.view || {}) };
   const tr = document.createElement("tr");
   tr.dataset.game = id;
   if (id === selected) tr.classList.add("selected");
@@ -58,46 +50,88 @@ async function oneRow(id) {
   a.href = `/arbiter?game=${enc}`;
   a.textContent = id;
   td("").appendChild(a);
-  td(state.white || "White");
-  td(state.black || "Black");
+  td(view.white || "White");
+  td(view.black || "Black");
+  const clock = view.clock && typeof view.clock.white === "number" ? view.clock : null;
   for (const c of ["white", "black"]) {
-    const flagged = view.rulings.some((r) => r.ruling === "flag" && r.by === c);
-    const fallen = clock && clock[c] === 0;
-    const text = clock ? formatClock(clock[c]) : "–";
-    td(text + (flagged ? " ⚑ observed" : fallen ? " ⚑ fallen" : "") +
-      (state.running === c ? " ◂" : ""), flagged || fallen ? "flag-cell" : "");
+    const fallen = clock && clock[c] <= 0;
+    td((clock ? formatClock(clock[c]) : "–") + (fallen ? " ⚑ fallen" : "") +
+      (view.running === c ? " ◂" : ""), fallen ? "flag-cell" : "");
   }
-  td(state.result ? "–" : view.turn);
-  td(needs(view, state).join("; "), "needs");
-  td(state.result ? `${state.result} (${reasonText(state.reason)})` : "playing");
+  td(view.result ? "–" : view.to_move || "");
+  td(needs(view).join("; "), "needs");
+  td(view.result ? `${view.result} (${reasonText(view.reason)})` : view.started === false ? "not started" : "playing");
   return tr;
 }
 
-/** What waits for the arbiter in a game: offers, calls, unclaimed illegal moves, flags. */
-function needs(view, state) {
+/** What waits for the arbiter in a game: a start, offers, calls, a restart's pause, flags. */
+function needs(view) {
   const out = [];
   if (view.result) return out;
-  for (const c of ["white", "black"]) if (view.offers[c]) out.push(`${c} offers a draw`);
+  if (view.started === false && (!view.start || view.start.mode === "arbiter")) out.push("to be started");
+  if (view.draw_offer) out.push(`${view.draw_offer} offers a draw`);
   if (view.paused) {
-    const last = [...view.rulings].reverse().find((r) => r.ruling === "clock");
-    out.push(last && last.article === "6.11.2" ? "a player calls the arbiter" : "clock paused");
+    out.push(view.pause_reason === "restart" ? "paused by a restart: resume it" : "clock paused");
   }
-  if (view.pending_illegal && view.pending_illegal.completed) {
-    out.push(`${view.pending_illegal.by}'s illegal move ${view.pending_illegal.move} unclaimed`);
-  }
-  const clock = serverClock(state);
-  if (clock) for (const c of ["white", "black"]) if (clock[c] === 0) out.push(`${c}'s flag is down`);
+  const clock = view.clock;
+  if (clock) for (const c of ["white", "black"]) if (clock[c] <= 0) out.push(`${c}'s flag is down`);
   return out;
 }
 
+// The list is read every few seconds, not after each message of the chosen game.
 glance();
-setInterval(glance, 2000);
+setInterval(glance, 3000);
+
+// -- asking first ------------------------------------------------------------------------------
+
+const confirmDialog = $("confirm-dialog");
+let confirmed = null;
+
+/** Ask "words?" in a dialog; `then()` runs only on the arbiter's yes. */
+function ask(words, then) {
+  $("confirm-words").textContent = words;
+  confirmed = then;
+  confirmDialog.returnValue = "";
+  confirmDialog.showModal();
+  $("confirm-no").focus();
+}
+confirmDialog.addEventListener("close", () => {
+  const then = confirmed;
+  confirmed = null;
+  if (confirmDialog.returnValue === "yes" && then) then();
+});
+
+/** The question an action asks before it is sent, or null for one sent at once. */
+export function question(fields, names) {
+  const name = names[fields.player];
+  const who = title(fields.player) + (name && name !== title(fields.player) ? ` (${name})` : "");
+  const article = fields.article ? ` (Art. ${fields.article})` : "";
+  switch (fields.action) {
+    case "start": return "Start the clocks (6.6)? White's clock starts running now.";
+    case "set_time": return `Set the clock of ${who} to ${formatClock(fields.seconds * 1000)}${article}?`;
+    case "add_time":
+      return fields.seconds >= 0 ? `Add ${fields.seconds} s to the clock of ${who}${article}?`
+        : `Take ${-fields.seconds} s from the clock of ${who}${article}?`;
+    case "set_moves": return `Set the move counter of ${who} to ${fields.moves}?`;
+    case "quickplay_increment":
+      return `Grant ${who}'s request: a ${fields.seconds} s increment for both players (III.4)?`;
+    case "observe_flag": return "Look at the clocks for a fallen flag (6.8)? A fallen flag ends the game.";
+    case "observe_illegal_move":
+      return "Rule an illegal move observed (A.5.2)? A second one loses the game (7.5.5).";
+    case "observe_touch_move": return "Rule a touch-move breach observed (4.8)?";
+    case "declare":
+      return `End the game: ${fields.result} (${reasonText(fields.reason)})${article}? This cannot be undone here.`;
+    default: return null;
+  }
+}
 
 // -- one game ----------------------------------------------------------------------------------
 
+const log = [];  // the arbiter's actions seen on this page: {seq, at, event, rulings}
+
 if (selected) {
   $("one-game").hidden = false;
-  let token = sessionStorage.getItem(key(selected)) || "";
+  const token = sessionStorage.getItem(key(selected)) || "";
   const tokenForm = $("token-form");
   tokenForm.hidden = Boolean(token);
   $("actions").hidden = !token;
@@ -111,29 +145,41 @@ if (selected) {
   $("pgn").hidden = false;
   const screen = new GameScreen({
     id: selected, token: token || null,
-    onView: (view) => { showActions(view.arbiter_actions); glance(); },
+    onView: (view, message) => {
+      remember(view, message);
+      $("start").disabled = Boolean(view.started || view.result);
+    },
   });
-  const send = (fields) => screen.live.send({ type: "arbiter", ...fields });
+  const act = (fields) => {
+    const words = question(fields, screen.names);
+    const go = () => {
+      if (!screen.live.send({ type: "arbiter", ...fields })) {
+        screen.notice("Not sent: the connection to the server is lost.", "refused");
+      }
+    };
+    if (words) ask(words, go);
+    else go();
+  };
   const player = (id) => $(id).value;
   const withArticle = (fields, id) => {
     const article = $(id).value.trim();
     return article ? { ...fields, article } : fields;
   };
   for (const button of document.querySelectorAll("[data-action]")) {
-    button.addEventListener("click", () => send({ action: button.dataset.action }));
+    button.addEventListener("click", () => act({ action: button.dataset.action }));
   }
-  $("add-time").addEventListener("click", () => send(withArticle(
+  $("add-time").addEventListener("click", () => act(withArticle(
     { action: "add_time", player: player("time-player"), seconds: Number($("time-seconds").value) },
     "time-article")));
-  $("set-time").addEventListener("click", () => send(withArticle(
+  $("set-time").addEventListener("click", () => act(withArticle(
     { action: "set_time", player: player("time-player"), seconds: Number($("time-seconds").value) },
     "time-article")));
-  $("set-moves").addEventListener("click", () => send(
+  $("set-moves").addEventListener("click", () => act(
     { action: "set_moves", player: player("time-player"), moves: Number($("moves").value) }));
-  $("warn").addEventListener("click", () => send({ action: "warning", player: player("warn-player") }));
-  $("quickplay").addEventListener("click", () => send(
+  $("warn").addEventListener("click", () => act({ action: "warning", player: player("warn-player") }));
+  $("quickplay").addEventListener("click", () => act(
     { action: "quickplay_increment", player: player("qp-player"), seconds: Number($("qp-seconds").value) }));
-  $("declare").addEventListener("click", () => send(withArticle(
+  $("declare").addEventListener("click", () => act(withArticle(
     { action: "declare", result: $("declare-result").value, reason: $("declare-reason").value },
     "declare-article")));
   await screen.start();
@@ -142,16 +188,26 @@ if (selected) {
 
 // -- the arbiter's log: each action as logged, with the rulings it caused ----------------------
 
-const title = (word) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
+function remember(view, message) {
+  if (message.type === "snapshot" && Array.isArray(view.arbiter_actions)) {
+    log.splice(0, log.length, ...view.arbiter_actions.map((a) => ({ seq: a.seq, at: a.at, event: a, rulings: a.rulings })));
+  } else if (message.event && message.event.type === "arbiter") {
+    log.push({ seq: message.seq, at: message.event.at, event: message.event, rulings: message.rulings || [] });
+  } else {
+    return;
+  }
+  showActions();
+}
 
 function actionText(a) {
   const who = title(a.player);
   switch (a.action) {
+    case "start": return "starts the clocks";
     case "add_time": return Number(a.seconds) >= 0 ? `adds ${a.seconds} s to ${who}` : `takes ${-a.seconds} s from ${who}`;
     case "set_time": return `sets ${who}'s clock to ${formatClock(Number(a.seconds) * 1000)}`;
     case "set_moves": return `sets ${who}'s move counter to ${a.moves}`;
     case "pause": return "pauses the clocks";
-    case "resume": return "resumes the clocks";
+    case "resume": return a.article === "6.6" ? "starts the clocks: both players are seated (6.6)" : "resumes the clocks";
     case "observe_flag": return "looks at the clock for a flag";
     case "observe_illegal_move": return "observes an illegal move";
     case "observe_touch_move": return "observes a touch-move breach";
@@ -162,29 +218,29 @@ function actionText(a) {
   }
 }
 
-function showActions(actions) {
-  const list = document.getElementById("actions-log");
-  list.replaceChildren();
-  for (const a of actions || []) {
+function showActions() {
+  const list = $("actions-log");
+  list.replaceChildren(...log.map(({ seq, at, event, rulings }) => {
     const li = document.createElement("li");
     li.className = "action";
-    li.dataset.action = a.action;
-    li.dataset.seq = String(a.seq);
+    li.dataset.action = event.action;
+    li.dataset.seq = String(seq);
     const head = document.createElement("div");
     head.className = "action-head";
-    head.textContent = `#${a.seq} · ${formatElapsed(a.at)} · the arbiter ${actionText(a)}`;
+    head.textContent = `#${seq} · ${typeof at === "number" ? formatElapsed(at) + " · " : ""}` +
+      `the arbiter ${actionText(event)}`;
     li.appendChild(head);
     const ruled = document.createElement("ul");
     ruled.className = "action-rulings";
-    for (const r of a.rulings) ruled.appendChild(rulingItem(r));
-    if (!a.rulings.length) {
+    for (const r of rulings) ruled.appendChild(rulingItem(r));
+    if (!rulings.length) {
       const none = document.createElement("li");
       none.className = "ruling none";
-      none.textContent = a.action === "observe_flag" ? "No flag has fallen: no ruling." : "No ruling.";
+      none.textContent = event.action === "observe_flag" ? "No flag has fallen: no ruling." : "No ruling.";
       ruled.appendChild(none);
     }
     li.appendChild(ruled);
-    list.appendChild(li);
-  }
+    return li;
+  }));
   list.scrollTop = list.scrollHeight;
 }

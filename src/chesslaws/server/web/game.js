@@ -1,14 +1,16 @@
-// A live game as a page sees it: the server's event stream, the arbiter's view of the log,
-// the clocks running on between two readings, the scoresheet and the rulings.
+// A live game as a page sees it: the messages of the game's WebSocket, each carrying the
+// server's view of the game after its event (the position, both clocks and which runs, whose
+// act is awaited, the rulings, the result), the clocks running on between two messages, the
+// scoresheet and the rulings.
 //
-// Nothing here rules. Events go to the server over the game's WebSocket; the server stamps
-// them with its own time, the arbiter rules, and every accepted event comes back to every page.
-// After each one the page reads the log (GET /api/games/ID/log), has it replayed by the
-// arbiter (POST /board/view) and reads the server's clock (GET /api/games/ID).
+// Nothing here rules, and nothing is replayed: events go to the server over the socket, the
+// server stamps them with its own time, the arbiter rules, and every logged event comes back
+// to every page with its view. A page makes no HTTP request per message; on joining or
+// reconnecting it is sent the current view once (a "snapshot").
 
 export const COLORS = ["white", "black"];
 export const other = (color) => (color === "white" ? "black" : "white");
-const title = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+export const title = (word) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
 
 // -- the Laws' words ---------------------------------------------------------------------------
 
@@ -91,20 +93,29 @@ function penaltyText(penalty) {
   return `${kind} ${body.player}`;
 }
 
+/** Moves as players read them: "Nf3 or Nh3" (SAN from the server; UCI only if it sent none). */
+export function movesText(san, uci) {
+  const list = (Array.isArray(san) && san.length ? san : uci) || [];
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+}
+
 /** One line of words for a ruling (the JSON object of spec/events.md). */
 export function rulingText(r) {
   const by = r.by ? title(r.by) : "";
+  const move = r.move_san || r.move || "";
+  const must = movesText(r.must_move_san, r.must_move);
   switch (r.ruling) {
     case "touch_move":
-      return `Touch-move: ${by}'s ${r.move || "move"} is taken back; ${by} must play ` +
-        `${(r.must_move || []).join(", ") || "a touched piece"}`;
+      return `Touch-move: ${by}'s ${move || "move"} is taken back; ${by} must play ` +
+        `${must || "a touched piece"}`;
     case "illegal_move":
-      if (r.status === "stands") return `${by}'s illegal move ${r.move || ""} stands (no claim)`;
-      return `Illegal move by ${by}${r.move ? ` (${r.move})` : ""}: position restored` +
-        (r.must_move ? `; must play ${r.must_move.join(", ")}` : "");
+      if (r.status === "stands") return `${by}'s illegal move ${move} stands (no claim)`;
+      return `Illegal move by ${by}${move ? ` (${move})` : ""}: position restored` +
+        (must ? `; must play ${must}` : "");
     case "incorrect_claim":
       return `${by}'s claim is incorrect` +
-        (r.must_move ? `; the written move must be played: ${r.must_move.join(", ")}` : "");
+        (must ? `; the written move must be played: ${must}` : "");
     case "claim_refused":
       return `${by}'s claim is refused`;
     case "draw_offer": {
@@ -120,7 +131,10 @@ export function rulingText(r) {
     case "penalty":
       return "Arbiter";
     case "clock":
-      return r.status === "paused" ? "The clocks are paused" : "The clocks run again";
+      if (r.status !== "paused") {
+        return r.status === "started" || r.article === "6.6" ? "The clocks start" : "The clocks run again";
+      }
+      return r.reason === "restart" ? `The clocks are paused: ${PAUSES.restart}` : "The clocks are paused";
     case "game_over":
       return `Game over: ${resultText(r.result, r.reason)}`;
     case "rejected":
@@ -128,6 +142,17 @@ export function rulingText(r) {
     default:
       return r.ruling;
   }
+}
+
+/** Why the clocks stand (6.11): the words each page shows beside a paused clock. */
+export const PAUSES = {
+  restart: "the server restarted; the arbiter resumes the game",
+  arbiter: "play waits for the arbiter",
+  other: "play waits for the arbiter",
+};
+
+export function pauseText(reason) {
+  return PAUSES[reason] || PAUSES.other;
 }
 
 /** A list item for a ruling: time, words, penalty, note, reason, link to the Article. */
@@ -180,66 +205,76 @@ export function formatElapsed(seconds) {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
-function secondsText(s) {
-  if (s >= 60 && s % 60 === 0) return `${s / 60} min`;
-  return `${s} s`;
-}
-
-/** The time control in words: each period, its moves, time, increment and delay (6.3). */
-export function periodText(tc, index, movesToControl) {
-  if (!tc || !tc.periods || !tc.periods.length) return "no clock";
-  const p = tc.periods[Math.min(index, tc.periods.length - 1)];
-  const parts = [];
-  if (tc.periods.length > 1) parts.push(`period ${index + 1}/${tc.periods.length}`);
-  parts.push(p.moves ? `${p.moves} moves in ${secondsText(p.time)}` : `${secondsText(p.time)} for all moves`);
-  if (p.increment) parts.push(`+${p.increment} s per move` + (p.increment_from > 1 ? ` from move ${p.increment_from}` : ""));
-  if (p.delay) parts.push(`${p.delay_mode === "bronstein" ? "Bronstein delay" : "delay"} ${p.delay} s`);
-  if (movesToControl !== null && movesToControl !== undefined) parts.push(`${movesToControl} to the control`);
-  return parts.join(" · ");
+/** The time control's reading in words, asked of the server once per page (not per message). */
+export async function timeControlWords(text) {
+  if (!text) return "no clock";
+  try {
+    const answer = await fetch(`/api/timecontrol?text=${encodeURIComponent(text)}`);
+    const body = await answer.json();
+    const reading = answer.ok && body.readings && body.readings[0];
+    return reading ? `${reading.words} · ${reading.category}` : text;
+  } catch (error) {
+    return text;
+  }
 }
 
 /**
- * Two clocks that run in the browser between readings of the server's clock.
- * `read(view, state, rtt)` takes a reading; `show()` (every animation frame) draws it.
+ * The server's time as this page can tell it: each view says when (server seconds, `at`) its
+ * clocks were read. A message takes some time to arrive, never less than nothing, so the
+ * smallest gap seen between the page's time and `at` is the best guess of the offset.
+ */
+class ServerTime {
+  constructor() {
+    this.offset = null;
+  }
+
+  saw(at) {
+    if (typeof at !== "number") return;
+    const gap = Date.now() / 1000 - at;
+    if (this.offset === null || gap < this.offset) this.offset = gap;
+  }
+
+  now() {
+    return Date.now() / 1000 - (this.offset || 0);
+  }
+}
+
+/**
+ * Two clocks that run in the browser between two views of the server. A clock runs only while
+ * the game has started, is not paused nor over, and the page hears the server: with the
+ * connection lost the clocks stand at their last reading and say so.
  */
 export class Clocks {
   constructor(elements) {
-    this.elements = elements; // {white: {time, info, flag, box}, black: {...}}
+    this.elements = elements; // {white: {time, info, state, flag, box}, black: {...}}
     this.base = null;
+    this.time = new ServerTime();
   }
 
-  read(view, serverClock, sentAt) {
+  read(view, connected) {
     if (!view.clock) {
       this.base = null;
-      for (const c of COLORS) {
-        this.elements[c].time.textContent = "–";
-        this.elements[c].info.textContent = "no clock";
-      }
+      for (const c of COLORS) this.elements[c].time.textContent = "–";
       return;
     }
-    const now = performance.now();
-    // The server's reading was taken half-way through the request, roughly.
-    const taken = sentAt !== undefined ? (sentAt + now) / 2 : now;
-    const remaining = { ...view.clock };
-    let delay = { ...view.delay };
-    if (serverClock && typeof serverClock.white === "number") {
-      for (const c of COLORS) remaining[c] = serverClock[c];
-      // The server read its clock at `at`, after the view's last event: the delay of the
-      // move (6.3.2) has run down by as much; the main time already counts what was used.
-      const since = typeof serverClock.at === "number" ? serverClock.at * 1000 - view.last_at : 0;
-      delay = {};
-      for (const c of COLORS) delay[c] = Math.max(0, (view.delay[c] || 0) - Math.max(0, since));
-    }
-    const ticking = view.running && !view.paused && !view.result;
-    this.base = { remaining, delay, running: ticking ? view.running : null, at: taken, view };
+    this.time.saw(view.at);
+    const ticking = connected && view.started && !view.paused && !view.result;
+    this.base = {
+      clock: { ...view.clock }, delay: { ...(view.delay || {}) },
+      at: typeof view.at === "number" ? view.at : this.time.now(),
+      running: ticking ? view.running : null,
+    };
     for (const c of COLORS) {
       const e = this.elements[c];
-      const tc = view.time_controls ? view.time_controls[c] : view.time_control;  // time odds
-      e.info.textContent = periodText(tc, view.period[c], view.moves_to_control[c]);
-      const flagged = view.rulings.some((r) => r.ruling === "flag" && r.by === c);
+      const flagged = Boolean(view.result) && /^flag/.test(view.reason || "") && view.clock[c] <= 0;
+      const state = !connected ? "connection lost" : view.paused ? "paused"
+        : !view.started && !view.result ? "not started" : "";
+      e.state.textContent = state;
       e.flag.hidden = !flagged;
-      e.box.classList.toggle("running", view.running === c && !view.result);
-      e.box.classList.toggle("paused", Boolean(view.paused) && view.running === c);
+      e.box.classList.toggle("running", this.base.running === c);
+      e.box.classList.toggle("paused", Boolean(view.paused) && !view.result);
+      e.box.classList.toggle("standing", !view.started && !view.result);
+      e.box.classList.toggle("offline", !connected);
       e.box.classList.toggle("flagged", flagged);
     }
   }
@@ -247,17 +282,16 @@ export class Clocks {
   remaining(color) {
     const b = this.base;
     if (!b) return null;
-    if (b.running !== color) return b.remaining[color];
-    const elapsed = performance.now() - b.at;
-    const used = Math.max(0, elapsed - (b.delay[color] || 0));
-    return Math.max(0, b.remaining[color] - used);
+    if (b.running !== color) return b.clock[color];
+    const elapsed = Math.max(0, this.time.now() - b.at) * 1000;
+    return Math.max(0, b.clock[color] - Math.max(0, elapsed - (b.delay[color] || 0)));
   }
 
-  /** What is left of the running player's delay for this move (6.3.2). */
+  /** What is left of the running player's delay for this move (6.3.2), when the view says it. */
   delayLeft(color) {
     const b = this.base;
-    if (!b || b.running !== color) return 0;
-    return Math.max(0, (b.delay[color] || 0) - (performance.now() - b.at));
+    if (!b || b.running !== color || !b.delay[color]) return 0;
+    return Math.max(0, b.delay[color] - Math.max(0, this.time.now() - b.at) * 1000);
   }
 
   show() {
@@ -277,59 +311,82 @@ export class Clocks {
 
 // -- the scoresheet ----------------------------------------------------------------------------
 
-/** Fill `table` (a <tbody>) with the moves in SAN and each mover's clock after completion. */
-export function fillScoresheet(tbody, view) {
-  tbody.replaceChildren();
-  const fen = (view.start && view.start.fen) || "";
-  const blackFirst = fen.split(" ")[1] === "b";
-  const fullmove = Number(fen.split(" ")[5] || 1);
-  const rows = [];
-  view.moves.forEach((m, ply) => {
-    const index = ply + (blackFirst ? 1 : 0);
-    const rowIndex = Math.floor(index / 2);
-    if (!rows[rowIndex]) rows[rowIndex] = [null, null];
-    rows[rowIndex][index % 2] = m;
-  });
-  rows.forEach((pair, i) => {
-    const tr = document.createElement("tr");
-    const num = document.createElement("td");
-    num.className = "num";
-    num.textContent = `${fullmove + i}.`;
-    tr.appendChild(num);
-    for (const m of pair) {
-      const td = document.createElement("td");
-      if (m) {
-        td.className = "san";
-        td.textContent = m.san;
-        if (m.offer) {
-          const eq = document.createElement("span");
-          eq.className = "offer-mark";
-          eq.title = "a draw was offered (9.1.2.2)";
-          eq.textContent = "(=)";
-          td.appendChild(eq);
-        }
-        td.dataset.uci = m.uci;
-        if (m.clock !== null && m.clock !== undefined) {
-          const clk = document.createElement("span");
-          clk.className = "clk";
-          clk.textContent = formatClock(m.clock);
-          td.appendChild(clk);
-        }
-      }
-      tr.appendChild(td);
+/**
+ * The moves in SAN, kept from the views: the whole sheet comes with a snapshot, each later view
+ * brings its last move (`last`) and the number of half-moves made (`ply`: a move taken back
+ * under 7.5 shortens the sheet).
+ */
+export class Scoresheet {
+  constructor(tbody) {
+    this.tbody = tbody;
+    this.moves = [];
+    this.first = 1;          // the number of the first move on the sheet
+    this.blackFirst = false; // the game started with Black to move
+  }
+
+  take(view, snapshot) {
+    if (snapshot && Array.isArray(view.san)) this.moves = view.san.slice();
+    if (typeof view.ply === "number") {
+      this.moves = this.moves.slice(0, view.ply);
+      if (view.last && view.ply > 0) this.moves[view.ply - 1] = view.last.san;
     }
-    tbody.appendChild(tr);
-  });
-  const wrap = tbody.closest(".sheet-scroll");
-  if (wrap) wrap.scrollTop = wrap.scrollHeight;
+    this.number(view);
+    this.fill();
+  }
+
+  /** Where the sheet starts: from the last move's number and colour, or from the FEN. */
+  number(view) {
+    let halfMoves; // half-moves of the whole game before the sheet's first move
+    if (view.last && view.ply > 0) {
+      const k = 2 * (view.last.number - 1) + (view.last.color === "black" ? 1 : 0);
+      halfMoves = k - (view.ply - 1);
+    } else if (view.fen) {
+      const fields = view.fen.split(" ");
+      halfMoves = 2 * (Number(fields[5] || 1) - 1) + (fields[1] === "b" ? 1 : 0);
+    } else {
+      return;
+    }
+    this.blackFirst = halfMoves % 2 === 1;
+    this.first = Math.floor(halfMoves / 2) + 1;
+  }
+
+  fill() {
+    const rows = [];
+    this.moves.forEach((san, ply) => {
+      const index = ply + (this.blackFirst ? 1 : 0);
+      const row = Math.floor(index / 2);
+      if (!rows[row]) rows[row] = [null, null];
+      rows[row][index % 2] = san;
+    });
+    this.tbody.replaceChildren(...rows.map((pair, i) => {
+      const tr = document.createElement("tr");
+      const num = document.createElement("td");
+      num.className = "num";
+      num.textContent = `${this.first + i}.`;
+      tr.appendChild(num);
+      for (const san of pair) {
+        const td = document.createElement("td");
+        if (san) {
+          td.className = "san";
+          td.textContent = san;
+        }
+        tr.appendChild(td);
+      }
+      return tr;
+    }));
+    const wrap = this.tbody.closest(".sheet-scroll");
+    if (wrap) wrap.scrollTop = wrap.scrollHeight;
+  }
 }
 
 // -- the connection ----------------------------------------------------------------------------
 
 /**
  * The live game `id`, seen with `token` (a seat's or the arbiter's; none for a spectator).
- * `onView(view)` is called with the arbiter's view after each accepted event;
- * `onAnswer(message)` with each message of the socket (accepted or rejected).
+ * `onView(view, message)` is called with the game's view after each message that carries one;
+ * `onAnswer(message)` with every message; `onStatus(connected)` when the connection is made
+ * (the snapshot has come) or lost. Nothing is queued: an act while the connection is lost is
+ * not sent, and `send` says so by returning false.
  */
 export class LiveGame {
   constructor(id, token, { onView, onAnswer, onStatus } = {}) {
@@ -340,49 +397,43 @@ export class LiveGame {
     this.onStatus = onStatus || (() => {});
     this.seq = null;
     this.socket = null;
-    this.queue = [];
-    this.refreshing = null;
-    this.again = false;
     this.view = null;
-    this.state = null;
+    this.connected = false;
     this.closed = false;
   }
 
-  async start() {
-    await this.refresh();
+  start() {
     this.connect();
-    // The clocks run in the browser; the server's reading corrects them now and then.
-    this.poll = setInterval(() => this.readClock(), 4000);
   }
 
   stop() {
     this.closed = true;
-    clearInterval(this.poll);
     if (this.socket) this.socket.close();
   }
 
   socketUrl() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const params = new URLSearchParams();
-    if (this.token) params.set("token", this.token);
-    if (this.seq !== null && this.seq !== undefined) params.set("since", String(this.seq));
-    const query = params.toString();
-    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${query ? "?" + query : ""}`;
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${query}`;
   }
 
   connect() {
     if (this.closed) return;
     const socket = new WebSocket(this.socketUrl());
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.onStatus("connected");
-      for (const event of this.queue.splice(0)) socket.send(JSON.stringify(event));
+    socket.addEventListener("message", (e) => {
+      if (this.socket === socket) this.receive(e.data);
     });
-    socket.addEventListener("message", (e) => this.receive(e.data));
     socket.addEventListener("close", () => {
-      this.onStatus("disconnected");
+      if (this.socket !== socket) return;
+      this.lost();
       if (!this.closed) setTimeout(() => this.connect(), 1000);
     });
+  }
+
+  lost() {
+    this.connected = false;
+    this.onStatus(false);
   }
 
   receive(data) {
@@ -392,94 +443,40 @@ export class LiveGame {
     } catch (error) {
       return;
     }
-    this.onAnswer(message);
-    if (typeof message.seq === "number") {
-      if (this.seq === null || message.seq > this.seq) this.seq = message.seq;
-      this.refresh();
-    }
-  }
-
-  /** Send an event of spec/events.md (the server adds `at` and `by`). */
-  send(event) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify(event));
-    } else {
-      this.queue.push(event);
-    }
-  }
-
-  api(path) {
-    return `/api/games/${encodeURIComponent(this.id)}${path}`;
-  }
-
-  /** Read the log, have the arbiter's view of it, and the server's clock; one at a time. */
-  refresh() {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      try {
-        let rounds = 0;
-        do {
-          this.again = false;
-          // A clock read before an event the log has (or after one it lacks) is read again.
-          if (!(await this.refreshOnce()) && rounds < 3) this.again = true;
-          rounds += 1;
-        } while (this.again);
-      } catch (error) {
-        this.onStatus(`error: ${error.message}`);
-      } finally {
-        this.refreshing = null;
-      }
-    })();
-    return this.refreshing;
-  }
-
-  async refreshOnce() {
-    const sent = performance.now();
-    const [log, state] = await Promise.all([
-      fetch(this.api("/log"), { cache: "no-store" }).then((r) => {
-        if (!r.ok) throw new Error(`log: HTTP ${r.status}`);
-        return r.text();
-      }),
-      fetch(this.api(""), { cache: "no-store" }).then((r) => (r.ok ? r.json() : null)),
-    ]);
-    const response = await fetch("/board/view", { method: "POST", body: log });
-    const view = await response.json();
-    if (!response.ok) throw new Error(view.error || `view: HTTP ${response.status}`);
-    if (state && typeof state.seq === "number" && (this.seq === null || state.seq > this.seq)) {
-      this.seq = state.seq;
-    }
-    const matched = !state || state.seq === view.events - 1;
-    this.state = state;
-    this.view = view;
-    this.onView(view, matched ? state : null, sent);
-    return matched;
-  }
-
-  async readClock() {
-    if (!this.view || this.view.result) return;
-    const sent = performance.now();
-    const response = await fetch(this.api(""), { cache: "no-store" });
-    if (!response.ok) return;
-    const state = await response.json();
-    if (typeof state.seq === "number" && this.seq !== null && state.seq > this.seq) {
-      this.refresh();  // something happened that the socket has not told yet
+    if (message.type === "snapshot" && message.view) {
+      // Joining or back after an outage: the server's view replaces whatever the page had.
+      this.seq = message.seq;
+      this.view = { ...message.view };
+      this.connected = true;
+      this.onStatus(true);
+      this.onView(this.view, message);
       return;
     }
-    this.state = state;
-    this.onView(this.view, state, sent);
+    this.onAnswer(message);
+    if (typeof message.seq !== "number" || !message.view) return;
+    if (this.seq !== null && message.seq <= this.seq) return;  // already in the snapshot
+    this.seq = message.seq;
+    this.view = { ...this.view, ...message.view };
+    this.onView(this.view, message);
+  }
+
+  /** Send an act of spec/events.md (the server adds `at` and `by`); false when not connected. */
+  send(event) {
+    if (!this.connected || !this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(event));
+    return true;
   }
 }
 
-/** The server's clock reading from its state JSON: {white: ms, black: ms, at: seconds}. */
-export function serverClock(state) {
-  if (!state || !state.clock) return null;
-  const c = state.clock;
-  const at = typeof state.at === "number" ? state.at : undefined;
-  if (typeof c.white === "number") return { white: c.white, black: c.black, at };
-  return null;
+/** What a refusal says, in the contract's form (`error`) or the older one (a rejected ruling). */
+export function refusalText(message) {
+  if (message.error) return String(message.error);
+  const r = (message.rulings || [])[0];
+  return r && r.reason ? String(r.reason) : "rejected";
+}
+
+export function isRefusal(message) {
+  return message.type === "refused" || message.seq === null;
 }
 
 export function gameIdFromPath() {

@@ -3,10 +3,11 @@
 // The hand on the board sends `touch` and `move`; the clock button (or Space) sends `press`.
 // Everything else is on the buttons: draw offers, claims with the written move, resignation,
 // calling the arbiter. What the player may do is decided by the arbiter, not here: a button
-// is only hidden when the Laws give it no meaning (accepting an offer nobody made).
+// is only hidden when the Laws give it no meaning (accepting an offer nobody made). While the
+// connection is lost the board is locked and nothing is sent, nor kept to be sent later.
 
 import { pieceSvg, PIECE_NAMES } from "./board.js";
-import { gameIdFromPath } from "./game.js";
+import { gameIdFromPath, isRefusal, movesText, other } from "./game.js";
 import { GameScreen } from "./screen.js";
 
 const params = new URLSearchParams(location.search);
@@ -25,63 +26,77 @@ showLegal.addEventListener("change", () => {
   showHints();
 });
 
-/** The seat's colour. The token says it to the server, which echoes the seat as the `by` of
- *  any event it refuses: the page asks once with a message no seat may send. */
-async function whoAmI() {
-  const as = params.get("as");
-  if (as === "white" || as === "black") return as;
-  return new Promise((resolve) => {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(id)}` +
-      `?token=${encodeURIComponent(token)}`;
-    const socket = new WebSocket(url);
-    const done = (seat) => { socket.close(); resolve(seat); };
-    const timer = setTimeout(() => done(null), 5000);
-    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "which_seat" })));
-    socket.addEventListener("message", (e) => {
-      const message = JSON.parse(e.data);
-      if (message.seq !== null) return;
-      clearTimeout(timer);
-      const by = message.event && message.event.by;
-      done(by === "black" ? "black" : by === "white" ? "white" : null);
-    });
-    // A token that holds no seat is refused at the handshake.
-    socket.addEventListener("error", () => { clearTimeout(timer); done(null); });
-  });
-}
-
-const seat = await whoAmI();
-const side = seat || "white";
-document.body.dataset.side = seat || "none";
-if (!seat) {
-  document.getElementById("status").textContent =
-    "This link is no seat of this game (a wrong or missing token): you can only watch.";
-}
+let side = null;  // the seat's colour, once the server has said it
+document.body.dataset.side = "unknown";
 
 const screen = new GameScreen({
-  // A token that holds no seat would be refused at every connection: such a page watches.
-  id, token: seat ? token : null, side, interactive: Boolean(seat),
-  onView: (view) => afterView(view),
+  id, token, side: null, interactive: true,
+  onView: (view, message) => afterView(view, message),
   onAnswer: (message) => afterAnswer(message),
 });
 const board = screen.board;
-const send = (event) => screen.live.send(event);
+
+/** Send an act; with the connection lost nothing goes (nor waits to go), and the page says so. */
+function send(event) {
+  if (screen.live.send(event)) return true;
+  screen.notice("Not sent: the connection to the server is lost. Wait until it is back.", "refused");
+  return false;
+}
+
+// -- the seat ----------------------------------------------------------------------------------
+
+/** The seat's colour: the token says it to the server, which names the seat (`seat`) in its
+ *  snapshot, or echoes it as the `by` of an act it refuses: the page asks once with an act no
+ *  seat may send. A link's `as=white|black` is taken only where the server says neither. */
+const COLOR = /^(white|black)$/;
+function learnSeat(message) {
+  const said = message.seat || (message.view && message.view.seat);
+  if (COLOR.test(said || "")) {
+    takeSeat(said);
+    return;
+  }
+  if (side === null && message.type === "snapshot") send({ type: "which_seat" });
+  if (isRefusal(message) && message.event && message.event.type === "which_seat") {
+    const by = message.event.by;
+    const hint = params.get("as");
+    takeSeat(COLOR.test(by || "") ? by : !by && COLOR.test(hint || "") ? hint : "none");
+  }
+}
+
+function takeSeat(seat) {
+  if (side === seat) return;
+  side = seat;
+  document.body.dataset.side = seat;
+  if (seat === "none") {
+    $("status").textContent =
+      "This link is no seat of this game (a wrong or missing token): you can only watch.";
+    screen.setSide(null);
+  } else {
+    screen.setSide(seat);
+  }
+  if (screen.view) afterView(screen.view, { type: "seat" });
+}
 
 // -- the hand ----------------------------------------------------------------------------------
 
-board.canAct = () => {
+/** Why the hand may not act now, or "" when it may. */
+function lockedBecause() {
   const v = screen.view;
-  return Boolean(v) && !v.result && !v.paused && v.turn === side;
-};
-board.onRefused = () => {
-  const v = screen.view;
-  if (!v) return;
-  flash(v.result ? "The game is over." : v.paused ? "The clocks are paused."
-    : "It is not your move: only the player having the move touches pieces (4.3).");
-};
+  if (!screen.live.connected) return "The connection is lost: the board is locked.";
+  if (!v || !side || side === "none") return "This page holds no seat.";
+  if (v.result) return "The game is over.";
+  if (!v.started) return "The game has not started: the clocks stand (6.6).";
+  if (v.paused) return "The clocks are paused.";
+  const awaiting = v.awaiting || { player: v.to_move, act: "move" };
+  if (awaiting.player !== side) return "It is not your move: only the player having the move touches pieces (4.3).";
+  return "";
+}
+
+board.canAct = () => !lockedBecause();
+board.onRefused = () => screen.notice(lockedBecause(), "refused");
 board.onTouch = (square) => {
   const v = screen.view;
-  if (!v.touched.includes(square)) send({ type: "touch", square });
+  if (!(v.touched || []).includes(square)) send({ type: "touch", square });
   showHints();
 };
 board.onRelease = (from, to, letter) => {
@@ -107,14 +122,14 @@ function isPromotion(from, to, letter) {
   return (letter === "P" && to[1] === "8") || (letter === "p" && to[1] === "1");
 }
 
-function makeMove(uci) {
-  send({ type: "move", move: uci });
-  if (pressWithMove.checked) send({ type: "press" });
+function makeMove(move) {
+  if (send({ type: "move", move }) && pressWithMove.checked) send({ type: "press" });
 }
 
+/** Legal destinations of the piece in hand, where the server's view lists the legal moves. */
 function showHints() {
   const v = screen.view;
-  if (!showLegal.checked || !board.lifted || !v) {
+  if (!showLegal.checked || !board.lifted || !v || !Array.isArray(v.legal)) {
     board.setHints([]);
     return;
   }
@@ -134,7 +149,7 @@ function askPromotion(from, to) {
     button.className = "promotion-piece";
     button.dataset.piece = letter;
     button.setAttribute("aria-label", PIECE_NAMES[letter]);
-    button.innerHTML = pieceSvg(side === "white" ? letter.toUpperCase() : letter, 56);
+    button.innerHTML = pieceSvg(side === "black" ? letter : letter.toUpperCase(), 56);
     button.addEventListener("click", () => {
       promotionDialog.close("picked");
       // The new piece touches the promotion square (fixed, 4.4.4), then the move is made.
@@ -147,20 +162,38 @@ function askPromotion(from, to) {
 }
 promotionDialog.addEventListener("close", () => {
   // No piece picked: the pawn was not released as a move; the board shows the game again.
-  if (promotionDialog.returnValue !== "picked" && screen.view) screen.show(screen.view, screen.live.state);
+  if (promotionDialog.returnValue !== "picked" && screen.view) screen.draw(screen.view);
 });
 
 // -- the clock (6.2) ---------------------------------------------------------------------------
 
-$("press").addEventListener("click", () => send({ type: "press" }));
-document.addEventListener("keydown", (e) => {
-  if (e.key !== " " || e.repeat) return;
-  const t = e.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLButtonElement) return;
-  if (document.querySelector("dialog[open]")) return;
-  e.preventDefault();
+/** Where Space is a character, not the clock: a field the player is typing in. */
+function typingIn(target) {
+  if (target instanceof HTMLTextAreaElement || target.isContentEditable) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(target.type);
+}
+
+function pressClock() {
   send({ type: "press" });
-});
+}
+
+$("press").addEventListener("click", pressClock);
+// Space presses the clock whatever has focus (a button just used, a checkbox, the board), so
+// that move, offer, press (9.1.2.1) is three acts, not a second offer; only typing keeps it.
+// The capture phase runs before the focused element sees the key, and the keyup is held too:
+// a focused button would otherwise be clicked on it.
+document.addEventListener("keydown", (e) => {
+  if (e.key !== " " || typingIn(e.target) || document.querySelector("dialog[open]")) return;
+  e.preventDefault();
+  e.stopPropagation();
+  if (!e.repeat) pressClock();
+}, true);
+document.addEventListener("keyup", (e) => {
+  if (e.key !== " " || typingIn(e.target) || document.querySelector("dialog[open]")) return;
+  e.preventDefault();
+  e.stopPropagation();
+}, true);
 
 // -- written moves, offers, claims, resignation, the arbiter ----------------------------------
 
@@ -171,6 +204,8 @@ $("move-form").addEventListener("submit", (e) => {
   if (!text) return;
   makeMove(text);
   input.value = "";
+  // The move is written: the hand goes to the clock, so Space presses it.
+  input.blur();
 });
 
 $("offer").addEventListener("click", () => send({ type: "offer_draw" }));
@@ -211,51 +246,65 @@ $("call").addEventListener("click", () => send({ type: "pause" }));
 
 // -- after each view ---------------------------------------------------------------------------
 
-function afterView(view) {
-  const mine = view.turn === side && !view.result;
-  const opponentOffer = view.offers[side === "white" ? "black" : "white"];
-  $("accept").hidden = !opponentOffer || Boolean(view.result);
-  $("decline").hidden = !opponentOffer || Boolean(view.result);
-  for (const name of ["offer", "claim", "resign", "call", "press"]) {
-    $(name).disabled = Boolean(view.result);
+function afterView(view, message) {
+  learnSeat(message);
+  const over = Boolean(view.result);
+  const live = screen.live.connected;
+  for (const name of ["offer", "claim", "resign", "call", "press", "accept", "decline"]) {
+    $(name).disabled = over || !live;
   }
-  $("move-text").disabled = Boolean(view.result);
-  const duty = $("duty");
-  if (mine && view.obligation) {
-    const squares = [...new Set(view.obligation.moves.map((m) => m.slice(0, 2)))];
-    duty.hidden = false;
-    duty.replaceChildren(`You must move ${squares.join(" or ")} (${view.obligation.moves.join(", ")}) `);
-    const a = document.createElement("a");
-    a.className = "article";
-    a.href = `/static/laws.html#art-${view.obligation.article}`;
-    a.target = "_blank";
-    a.textContent = `Art. ${view.obligation.article}`;
-    duty.appendChild(a);
-  } else if (mine && view.touched.length) {
-    duty.hidden = false;
-    duty.textContent = `Touched: ${view.touched.join(", ")}.`;
-  } else {
-    duty.hidden = true;
-  }
-  if (!mine) board.dropBack();
+  $("move-text").disabled = over || !live;
+  $("show-legal-option").hidden = !Array.isArray(view.legal);
+  showOffer(view);
+  showDuty(view);
+  if (lockedBecause()) board.dropBack();
   showHints();
 }
 
-function afterAnswer(message) {
-  if (message.seq === null) {
-    const r = (message.rulings || [])[0];
-    flash(`Not taken: ${r && r.reason ? r.reason : "rejected"}`);
-    board.dropBack();
+/** A draw offer (9.1.2) shows as an offer to the one it is made to: accept or decline it. */
+function showOffer(view) {
+  const by = view.draw_offer;
+  const box = $("offer-box");
+  const toMe = Boolean(by) && side !== "none" && by === other(side) && !view.result;
+  const mine = Boolean(by) && by === side && !view.result;
+  box.hidden = !toMe && !mine;
+  box.classList.toggle("to-me", toMe);
+  $("accept").hidden = !toMe;
+  $("decline").hidden = !toMe;
+  $("offer").disabled = $("offer").disabled || mine;
+  $("offer-words").textContent = toMe
+    ? `${screen.names[by]} offers you a draw (9.1.2). Accept it, or decline it (or simply move: 9.1.2.3).`
+    : mine ? "Your draw offer stands until your opponent accepts or declines it (9.1.2)." : "";
+}
+
+/** What binds the player: the piece he must move (4.3, 7.5.1) or the move he wrote (9.5.3),
+ *  with the moves named in SAN. */
+function showDuty(view) {
+  const duty = $("duty");
+  const o = view.obligation;
+  if (o && o.player === side && !view.result) {
+    duty.hidden = false;
+    const moves = movesText(o.san, o.moves);
+    const words = o.square ? `You must move the piece on ${o.square}${moves ? `: ${moves}` : ""}`
+      : `You must play ${moves || "the move required"}`;
+    duty.replaceChildren(`${words} `);
+    const a = document.createElement("a");
+    a.className = "article";
+    a.href = `/static/laws.html#art-${o.article || "4.3"}`;
+    a.target = "_blank";
+    a.textContent = `Art. ${o.article || "4.3"}`;
+    duty.appendChild(a);
+  } else {
+    duty.hidden = true;
   }
 }
 
-let flashTimer = null;
-function flash(text) {
-  const status = $("status");
-  status.textContent = text;
-  status.classList.add("flash");
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => status.classList.remove("flash"), 4000);
+function afterAnswer(message) {
+  if (isRefusal(message)) {
+    learnSeat(message);
+    board.dropBack();
+    if (screen.view) screen.draw(screen.view);
+  }
 }
 
 await screen.start();
