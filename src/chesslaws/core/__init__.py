@@ -21,6 +21,10 @@ from chesslaws.core._attacks import rook_attacks as rook_attacks
 from chesslaws.core._fen import STARTING_FEN as STARTING_FEN
 from chesslaws.core._fen import Setup as Setup
 from chesslaws.core._fen import parse_fen as parse_fen
+from chesslaws.core._languages import LANGUAGES as LANGUAGES
+from chesslaws.core._languages import Letters as Letters
+from chesslaws.core._languages import san_languages as san_languages
+from chesslaws.core._languages import to_english as san_to_english
 from chesslaws.core._move import Move as Move
 from chesslaws.core._position import COMPOSED as COMPOSED
 from chesslaws.core._position import LENIENT as LENIENT
@@ -49,6 +53,7 @@ __all__ = [
     "KING_ATTACKS",
     "KNIGHT",
     "KNIGHT_ATTACKS",
+    "LANGUAGES",
     "LENIENT",
     "LIGHT_SQUARES",
     "PAWN",
@@ -59,6 +64,7 @@ __all__ = [
     "STARTING_FEN",
     "WHITE",
     "Color",
+    "Letters",
     "Move",
     "Piece",
     "PieceType",
@@ -69,5 +75,7 @@ __all__ = [
     "parse_fen",
     "parse_square",
     "rook_attacks",
+    "san_languages",
+    "san_to_english",
     "square_name",
 ]

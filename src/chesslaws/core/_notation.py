@@ -26,6 +26,7 @@ from chesslaws.core._attacks import (
     bishop_attacks,
     rook_attacks,
 )
+from chesslaws.core._languages import LANGUAGES, letters, national_hint, to_english
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
 from chesslaws.core._movegen import attackers, king_path_safe
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
@@ -33,7 +34,7 @@ from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 if TYPE_CHECKING:
     from chesslaws.core._position import Position
 
-__all__ = ["parse_san", "parse_uci", "san", "san_body"]
+__all__ = ["parse_national", "parse_san", "parse_uci", "san", "san_body", "san_readings"]
 
 _LETTERS = " PNBRQK"
 _PIECE_KINDS = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
@@ -150,20 +151,47 @@ def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
     elif head.startswith("P"):
         head = head[1:]
     from_file = from_rank = -1
+    marked = False  # a capture or long-algebraic mark has been read: the square comes next
     for char in head:
         if "a" <= char <= "h":
-            if from_file >= 0:
-                return None  # two files ("Nace2"): no guessing which was meant
+            if from_file >= 0 or marked:
+                return None  # two files ("Nace2") or "Nxce2": no guessing which was meant
             from_file = ord(char) - 97
         elif "1" <= char <= "8":
-            if from_rank >= 0:
+            if from_rank >= 0 or marked:
                 return None
             from_rank = ord(char) - 49
-        elif char not in "x-:":
+        elif char in "x-:" and not marked:
+            marked = True
+        else:
             return None
     if promotion and kind != 1:
         return None
     return (kind, to, from_file, from_rank, promotion)
+
+
+def parse_national(pos: Position, text: str, lang: str) -> int:
+    """The legal move code that SAN ``text``, written with the piece letters of ``lang``
+    (Appendix C.3: ``"Cf3"`` in Spanish), stands for; errors name the text as written."""
+    english = to_english(text, lang)
+    try:
+        return parse_san(pos, english)
+    except InvalidNotation as error:
+        message = str(error).replace(repr(english), f"{text!r} ({letters(lang).name})", 1)
+        raise type(error)(message, text=text, fen=error.fen) from None
+
+
+def san_readings(pos: Position, text: str) -> dict[int, list[str]]:
+    """Every legal move that ``text`` stands for in some language (C.3), with the languages
+    that read it so: ``{code: ["es", "fr", ...]}``. For text whose language is not known."""
+    found: dict[int, list[str]] = {}
+    for lang in LANGUAGES:
+        try:
+            code = parse_san(pos, text) if lang == "en" else parse_national(pos, text, lang)
+        except InvalidNotation:
+            continue
+        found.setdefault(code, []).append(lang)
+    return found
 
 
 def parse_san(pos: Position, text: str) -> int:
@@ -190,7 +218,7 @@ def parse_san(pos: Position, text: str) -> int:
             f"SAN must be a string, not {type(text).__name__}", text=repr(text)
         ) from None
     if syntax is None:
-        raise _error(InvalidNotation, text, pos, "not a move in SAN")
+        raise _error(InvalidNotation, text, pos, "not a move in SAN" + national_hint(text))
     code = _parse_common(pos, syntax)
     return code if code >= 0 else _parse_general(pos, text, syntax)
 

@@ -35,6 +35,7 @@ from chesslaws.core._fen import (
     ep_name,
     parse_fen,
 )
+from chesslaws.core._languages import from_english
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
 from chesslaws.core._squares import (
     FILE_NAMES,
@@ -873,14 +874,17 @@ class Position:
 
     # -- notation (Appendix C) ----------------------------------------------------------------
 
-    def san(self, move: Move) -> str:
-        """The SAN of a legal ``move``: ``Nbd7``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``."""
+    def san(self, move: Move, *, lang: str = "en") -> str:
+        """The SAN of a legal ``move``: ``Nbd7``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``; with
+        the piece letters of ``lang`` (C.3: ``"es"`` gives ``Cbd7``, ``"figurine"`` ``♘bd7``;
+        the codes are those of :data:`chesslaws.core.LANGUAGES`)."""
         code = self._legal_code(move)
         if code is None:
             raise IllegalMove(
                 f"illegal move {move.uci()} in {self.fen()}", text=move.uci(), fen=self.fen()
             )
-        return _notation.san(self, code)
+        text = _notation.san(self, code)
+        return text if lang == "en" else from_english(text, lang)
 
     def san_of_code(self, code: int, *, suffix: str | None = None) -> str:
         """The SAN of a legal move code (fast path). ``suffix`` (``""``, ``"+"`` or ``"#"``)
@@ -890,12 +894,30 @@ class Position:
             return _notation.san(self, code)
         return _notation.san_body(self, code) + suffix
 
-    def parse_san(self, text: str) -> Move:
-        """The legal move that SAN ``text`` stands for (lenient about real-file spellings)."""
+    def parse_san(self, text: str, *, lang: str = "en") -> Move:
+        """The legal move that SAN ``text`` stands for (lenient about real-file spellings),
+        written with the piece letters of ``lang`` (C.3; English by default). A letter that is
+        not one of the language's is refused, naming the languages that would read it."""
+        if lang != "en":
+            return self.move_of(_notation.parse_national(self, text, lang))
         return self.move_of(_notation.parse_san(self, text))
 
-    def push_san(self, text: str) -> Move:
-        """Parse SAN ``text``, make the move and return it."""
+    def san_readings(self, text: str) -> dict[Move, tuple[str, ...]]:
+        """Every legal move ``text`` stands for in some language of C.3, with the languages
+        that read it so, for text whose language is not known (a PGN file): one entry means
+        one reading; more mean the text must be read in a chosen language."""
+        return {
+            self.move_of(code): tuple(langs)
+            for code, langs in _notation.san_readings(self, text).items()
+        }
+
+    def push_san(self, text: str, *, lang: str = "en") -> Move:
+        """Parse SAN ``text`` (in ``lang``, as :meth:`parse_san`), make the move and return
+        it."""
+        if lang != "en":
+            national = self.parse_san(text, lang=lang)
+            self.push(national)
+            return national
         code = _notation.parse_san(self, text)
         self.push_code(code)
         move = _MOVES.get(code) if code < _EP_FLAG else None  # move_of's cache, inlined

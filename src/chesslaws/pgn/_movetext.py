@@ -48,7 +48,9 @@ _OPEN, _CLOSE, _STAR, _SEMI, _NULL, _EP, _DRAW_OFFER, _JUNK = 8, 9, 10, 11, 12, 
 _TOKEN = re.compile(
     r"\s*(?:"
     r"(?:\d+\.*\s*)?(?!e\.p\.)"  # a move number glued or not to the move
-    r"([A-Za-z\u2654-\u265f][A-Za-z0-9=+#:\-]*|0-0(?:-0)?[+#]*)"  # 1 a move: SAN, LAN, UCI
+    # 1 a move: SAN, LAN, UCI; national piece letters (Greek, Cyrillic) and figurines (C.3)
+    r"([A-Za-z\u2654-\u265f\u0391-\u03a9\u0410-\u042f]"
+    r"[A-Za-z0-9=+#:\-\u2654-\u265f\u0391-\u03a9\u0410-\u044f]*|0-0(?:-0)?[+#]*)"
     r"(?:\s*\{([^}]*)\})?"  # 2 the comment after it
     r"|(1-0|0-1|1/2-1/2|½-½)"  # 3 game termination marker
     r"|(\d+\.*|\.+)"  # 4 move number alone

@@ -203,12 +203,58 @@ def _replay(
         mended.extend((line, column, fen or "", f"FEN tag: {note}", None) for note in fen_notes)
     move_errors: list[MoveError] = []
     main = replay_line(draft, position, move_errors, main=True, undo=False)
+    national = _national(draft, fen, chess960, move_errors)
+    if national is not None:
+        main, position, move_errors, note = national
+        mended.append((*where(_offset(movetext, note[0])), note[1], note[2], None))
     for offset, token, reason, ply in move_errors:
         if offset < 0:
             offset = move_offsets(movetext)[-1 - offset]
         line, column = where(offset)
         (found if ply is not None else mended).append((line, column, token, reason, ply))
     return main, position
+
+
+def _offset(movetext: str, offset: int) -> int:
+    return move_offsets(movetext)[-1 - offset] if offset < 0 else offset
+
+
+def _national(
+    draft: LineDraft, fen: str | None, chess960: bool, errors: list[Any]
+) -> tuple[Line, Position, list[Any], tuple[int, str, str]] | None:
+    """The main line read in another language's piece letters (Appendix C.3: "each player is
+    free to use the names of the pieces in his/her own language") when English stops at a
+    letter that is a piece letter elsewhere: the game is read again in each such language, and
+    taken if the languages that read it furthest all read the same moves (Spanish and Italian
+    share their letters); never a guess between two readings. Returns the line, the position,
+    its errors and a note ``(offset, token, reason)`` of what was mended."""
+    from chesslaws.core import LANGUAGES, san_languages, san_to_english
+
+    from ._game import read_start
+    from ._replay import replay_line
+
+    stop = next((e for e in errors if e[3] is not None), None)
+    if stop is None:
+        return None
+    candidates = [lang for lang in san_languages(stop[1]) if lang not in ("en", "figurine")]
+    readings = []
+    for lang in candidates:
+        position = read_start(fen, chess960)[0]
+        found: list[Any] = []
+        line = replay_line(draft, position, found, main=True, undo=False, lang=lang)
+        readings.append((len(line.moves), lang, line, position, found))
+    best = max((r[0] for r in readings), default=0)
+    top = [r for r in readings if r[0] == best]
+    english_read = stop[3] - 1  # the ply of the first move English could not read, less one
+    if best <= english_read or len({r[2].moves for r in top}) != 1:
+        return None
+    names = " and ".join(LANGUAGES[r[1]].name for r in top)
+    _, lang, line, position, found = top[0]
+    reason = (
+        f"piece letters read as {names} (Appendix C.3: {stop[1]!r} is "
+        f"{san_to_english(stop[1], lang)!r}); PGN writes the English letters"
+    )
+    return line, position, found, (stop[0], stop[1], reason)
 
 
 def _frozen_variations(draft: LineDraft) -> dict[int, tuple[Line, ...]]:

@@ -8,6 +8,8 @@ single position serves the whole game.
 
 from __future__ import annotations
 
+from functools import partial
+
 from chesslaws._errors import ChessLawsError
 from chesslaws.core import Move, Position
 
@@ -41,14 +43,21 @@ def _looks_uci(text: str) -> bool:
 
 
 def replay_line(
-    draft: LineDraft, position: Position, errors: list[MoveError], *, main: bool, undo: bool
+    draft: LineDraft,
+    position: Position,
+    errors: list[MoveError],
+    *,
+    main: bool,
+    undo: bool,
+    lang: str = "en",
 ) -> Line:
     """The legal moves of ``draft`` from ``position``; errors are appended to ``errors``.
 
     Replay stops at the first move that cannot be read or is illegal (the moves after it are
-    kept as text in ``Line.sans``). With ``undo`` the position is restored afterwards.
+    kept as text in ``Line.sans``). With ``undo`` the position is restored afterwards. ``lang``
+    is the language of the piece letters (Appendix C.3; English by default).
     """
-    push_san = position.push_san
+    push_san = position.push_san if lang == "en" else partial(position.push_san, lang=lang)
     moves: list[Move] = []
     append = moves.append
     variations = draft.variations
@@ -66,7 +75,8 @@ def replay_line(
         san = sans[index]
         if variations and index in variations:
             replayed[index] = tuple(
-                replay_line(v, position, errors, main=False, undo=True) for v in variations[index]
+                replay_line(v, position, errors, main=False, undo=True, lang=lang)
+                for v in variations[index]
             )
         try:
             append(push_san(san))
