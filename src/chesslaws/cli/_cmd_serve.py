@@ -13,32 +13,33 @@ import asyncio
 from typing import Any
 
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 
 
 def register(subparsers: Any) -> None:
     """Add the ``serve`` command."""
     parser = subparsers.add_parser(
         "serve",
-        help="serve live games over HTTP and WebSocket (needs the 'server' extra)",
+        help=_("serve live games over HTTP and WebSocket (needs the 'server' extra)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     parser.add_argument(
-        "--port", type=int, default=8000, help="port to listen on (8000; 0 picks a free one)"
+        "--port", type=int, default=8000, help=_("port to listen on (8000; 0 picks a free one)")
     )
     parser.add_argument(
         "--db",
         default="sqlite:///chesslaws.db",
         metavar="URL",
-        help="event store: sqlite:///PATH (default sqlite:///chesslaws.db) or postgresql://…",
+        help=_("event store: sqlite:///PATH (default sqlite:///chesslaws.db) or postgresql://…"),
     )
     parser.add_argument(
         "--new-game",
         action="append",
         default=[],
         metavar="TC",
-        help="create a game with this time control (e.g. 5400+30) and print its seat links",
+        help=_("create a game with this time control (e.g. 5400+30) and print its seat links"),
     )
     parser.set_defaults(func=run)
 
@@ -46,7 +47,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; 2 for bad arguments or a store that cannot be used."""
     if not 0 <= args.port <= 65535:
-        return fail(f"--port {args.port}: a port is 0 to 65535")
+        return fail(_("--port {port}: a port is 0 to 65535").format(port=args.port))
     try:
         from chesslaws.server import serve
     except ImportError as error:
