@@ -247,7 +247,7 @@ def _unmarked_words(source: str) -> list[str]:
         and not _PATH_DATA.match(text)
         and _WORDS.search(_MARKUP.sub(" ", text))
     ]
-    shown = r"(?:textContent|title|placeholder|innerText)\s*=\s*[\"']([^\"']*[A-Za-z]{2}[^\"']*)[\"']"
+    shown = r"(?:textContent|title|placeholder|innerText)\s*=\s*[\"']([^\"']*[A-Za-z]{2}[^\"']*)"
     found += re.findall(shown, bare)
     return found
 

@@ -116,8 +116,8 @@ def template() -> Catalog:
             with path.open("rb") as handle:
                 for line, text, _comments, _context in extract(how, handle, keywords=KEYWORDS):
                     if isinstance(text, str) and text.strip():
-                        where = (str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path), line)
-                        catalog.add(text, locations=[where])
+                        name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                        catalog.add(text, locations=[(str(name), line)])
     return catalog
 
 

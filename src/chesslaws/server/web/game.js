@@ -8,7 +8,7 @@
 // to every page with its view. A page makes no HTTP request per message; on joining or
 // reconnecting it is sent the current view once (a "snapshot").
 
-import { t } from "./i18n.js";
+import { localMove, t } from "./i18n.js";
 
 export const COLORS = ["white", "black"];
 export const other = (color) => (color === "white" ? "black" : "white");
@@ -107,7 +107,7 @@ function penaltyText(penalty) {
 
 /** Moves as players read them: "Nf3 or Nh3" (SAN from the server; UCI only if it sent none). */
 export function movesText(san, uci) {
-  const list = (Array.isArray(san) && san.length ? san : uci) || [];
+  const list = (Array.isArray(san) && san.length ? san.map(localMove) : uci) || [];
   if (list.length <= 1) return list.join("");
   return t("{moves} or {last}", { moves: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
@@ -115,7 +115,7 @@ export function movesText(san, uci) {
 /** One line of words for a ruling (the JSON object of spec/events.md). */
 export function rulingText(r) {
   const by = r.by ? title(r.by) : "";
-  const move = r.move_san || r.move || "";
+  const move = r.move_san ? localMove(r.move_san) : r.move || "";
   const must = movesText(r.must_move_san, r.must_move);
   switch (r.ruling) {
     case "touch_move":
@@ -398,7 +398,7 @@ export class Scoresheet {
         const td = document.createElement("td");
         if (san) {
           td.className = "san";
-          td.textContent = san;
+          td.textContent = localMove(san);
         }
         tr.appendChild(td);
       }

@@ -14,6 +14,7 @@ const STORE = "chesslaws.lang";
 
 let MESSAGES = {};
 let PIECES = null;   // this language's piece letter -> the English letter (Appendix C.3)
+let LETTERS = null;  // the English letter -> this language's
 let LANG = "en";
 
 /** The language the reader wants: chosen on a page, else the browser's, else English. */
@@ -46,8 +47,17 @@ export function t(msgid, params = {}) {
 export function englishMove(text) {
   if (!PIECES) return text;
   const piece = (letter) => PIECES[letter] || letter;
-  return text.replace(/^(\p{Lu})/u, piece).replace(/=(\p{Lu})/u, (whole, p) => `=${piece(p)}`)
-    .replace(/^([a-h][1-8][a-h][1-8])(\p{Lu})$/u, (whole, uci, p) => uci + piece(p).toLowerCase());
+  const uci = /^([a-h][1-8][a-h][1-8])(\p{L})$/u.exec(text);
+  if (uci) return uci[1] + piece(uci[2].toUpperCase()).toLowerCase();  // e7e8d: a queen in Spanish
+  return text.replace(/^(\p{Lu})/u, piece).replace(/=(\p{Lu})/u, (whole, p) => `=${piece(p)}`);
+}
+
+/** English SAN (as the server sends it) in the page's language's letters: "Nf3" is "Cf3" in
+ *  Spanish and "Ιf3" in Greek (C.3); the log and PGN keep the English. */
+export function localMove(san) {
+  if (!LETTERS || typeof san !== "string") return san;
+  const piece = (letter) => LETTERS[letter] || letter;
+  return san.replace(/^([KQRBN])/, piece).replace(/=([QRBN])/, (whole, p) => `=${piece(p)}`);
 }
 
 /** Put the marked texts of `root` in the page's language (keeping the English as the key). */
@@ -80,6 +90,7 @@ function addPicker() {
   const select = document.createElement("select");
   select.id = "lang";
   select.className = "lang";
+  select.classList.toggle("alone", !header.querySelector(".status"));
   select.setAttribute("aria-label", t("Language"));
   for (const [code, name] of Object.entries(LANGUAGE_NAMES)) {
     const option = new Option(name, code, false, code === LANG);
@@ -101,12 +112,14 @@ export async function loadLanguage(lang) {
   LANG = LANGUAGE_NAMES[lang] ? lang : "en";
   MESSAGES = {};
   PIECES = null;
+  LETTERS = null;
   if (LANG !== "en") {
     try {
       const response = await fetch(`/static/i18n-${LANG}.json`);
       const body = await response.json();
       MESSAGES = body.messages || {};
       PIECES = body.pieces || null;
+      LETTERS = PIECES && Object.fromEntries(Object.entries(PIECES).map(([own, en]) => [en, own]));
     } catch (error) {
       LANG = "en";
     }
