@@ -81,6 +81,15 @@ def wait_seq(page: Any, seq: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) >= {seq}", timeout=WAIT)
 
 
+def open_seat(browser: Any, fake: FakeServer, lang: str, side: str) -> Any:
+    """A seat's page in a browser whose language is ``lang``; the page speaks it."""
+    locale = {"es": "es-ES", "el": "el-GR"}[lang]
+    page = open_page(browser, fake, locale, f"/play/g1?token={'tw' if side == 'white' else 'tb'}")
+    page.wait_for_function(f"document.body.dataset.side === '{side}'", timeout=WAIT)
+    assert page.evaluate("document.documentElement.lang") == lang
+    return page
+
+
 def write_move(page: Any, text: str) -> None:
     page.fill("#move-text", text)
     page.press("#move-text", "Enter")
@@ -90,9 +99,7 @@ def test_a_game_played_in_spanish_with_moves_written_in_spanish_letters(
     fake: FakeServer, browser: Any
 ) -> None:
     es = catalog("es")
-    white = open_page(browser, fake, "es-ES", "/play/g1?token=tw")
-    white.wait_for_function("document.body.dataset.side === 'white'", timeout=WAIT)
-    assert white.evaluate("document.documentElement.lang") == "es"
+    white = open_seat(browser, fake, "es", "white")
     assert white.title() == "Jugar · chesslaws"
     assert white.inner_text("label[for=move-text]") == es["Write a move"] == "Escriba una jugada"
     assert white.inner_text("#offer") == "Ofrecer tablas"
@@ -130,9 +137,7 @@ def test_a_game_played_in_greek_with_a_claim_written_in_greek_letters(
     fake: FakeServer, browser: Any
 ) -> None:
     el = catalog("el")
-    black = open_page(browser, fake, "el-GR", "/play/g1?token=tb")
-    black.wait_for_function("document.body.dataset.side === 'black'", timeout=WAIT)
-    assert black.evaluate("document.documentElement.lang") == "el"
+    black = open_seat(browser, fake, "el", "black")
     assert black.inner_text("#claim") == el["Claim…"] == "Αίτηση…"
     game = Game(fake)
     # 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1: Black writes the knight's moves with Ι (ίππος).
