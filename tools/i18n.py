@@ -36,6 +36,9 @@ WEB = PACKAGE / "server" / "web"
 DOMAIN = "chesslaws"
 #: The languages of the catalogs; English is the source (its texts are the keys).
 LANGUAGES = ("en", "es", "el")
+#: Texts a language writes as English does (a translation equal to its key is otherwise taken
+#: for one never made).
+SAME = {"es": {"chesslaws: error: {message}", "Art. {number}", "blitz", "s", "min"}}
 #: Where the texts are, and how each kind is read.
 SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),
@@ -144,7 +147,8 @@ def update() -> None:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, project="chesslaws", domain=DOMAIN)
-        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.update(template(), no_fuzzy_matching=True)  # a template of its own: en's
+        # messages are given their English, and must not lend it to the others
         catalog.obsolete.clear()
         if lang == "en":
             for message in catalog:
@@ -199,7 +203,9 @@ def problems() -> list[str]:
             message = have.get(text)
             if message is None:
                 found.append(f"{lang}: not in the catalog: {text!r}")
-            elif not message.string:
+            elif not message.string or (
+                lang != "en" and message.string == text and text not in SAME.get(lang, ())
+            ):
                 found.append(f"{lang}: untranslated: {text!r}")
             elif message.fuzzy:
                 found.append(f"{lang}: fuzzy: {text!r}")

@@ -219,3 +219,32 @@ def test_screenshots_of_the_player_page_in_spanish_and_greek(
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             page.screenshot(path=str(screenshot_dir() / f"player-{lang}-{size}.png"))
             page.context.close()
+
+
+def test_a_ruling_links_to_its_article_in_the_language_and_the_games_edition(
+    fake: FakeServer, browser: Any
+) -> None:
+    summaries = json.loads((WEB / "articles-es.json").read_text(encoding="utf-8"))
+    fake.views["g1"].update(edition="pre-1997", rulings=[
+        {"ruling": "draw_offer", "by": "black", "status": "declined", "article": "10.7"},
+        {"ruling": "touch_move", "by": "white", "move": "d2d4", "move_san": "d4",
+         "must_move": ["g1f3"], "must_move_san": ["Nf3"], "article": "4.3.1"}])
+    page = open_page(browser, fake, "es-ES", "/watch/g1")
+    links = page.locator("#rulings a.article")
+    assert links.nth(0).inner_text() == "Art. 10.7"
+    assert links.nth(0).get_attribute("href") == "/static/laws.html?edition=pre-1997#art-10.7"
+    assert links.nth(0).get_attribute("title") == summaries["pre-1997"]["10.7"]
+    # An Article the old text does not have: the 2023 summary, which the arbiter applies.
+    assert links.nth(1).get_attribute("title") == summaries["2023"]["4.3.1"]
+    # The Laws page, in Greek, under the 2014 edition and its lettered numbers.
+    greek = json.loads((WEB / "articles-el.json").read_text(encoding="utf-8"))
+    laws = browser.new_context(locale="el-GR").new_page()
+    laws.goto(fake.url + "/static/laws.html?edition=2014#art-5.1.a")
+    laws.wait_for_function("document.body.dataset.ready === 'yes'", timeout=WAIT)
+    assert laws.inner_text("#laws-edition") == "Οι Κανόνες του 2014"  # capitalised by CSS
+    assert laws.inner_text("#art-5\\.1\\.a") == "Άρθρο 5.1.a"
+    assert laws.inner_text(".wanted + dd, dd.wanted") == greek["2014"]["5.1.a"]
+    assert "ούτε επίσημη μετάφρασή του" in laws.inner_text("#laws-note")
+    # 2023 Articles the 2014 text does not replace are listed with it; its own replace them.
+    assert laws.inner_text("#art-9\\.2\\.1 + dd") == greek["2023"]["9.2.1"]
+    assert laws.locator("#art-9\\.6\\.1").count() == 1  # (2014 writes 9.6.a; 2023's stays)

@@ -8,7 +8,7 @@
 // to every page with its view. A page makes no HTTP request per message; on joining or
 // reconnecting it is sent the current view once (a "snapshot").
 
-import { localMove, t } from "./i18n.js";
+import { language, localMove, t } from "./i18n.js";
 
 export const COLORS = ["white", "black"];
 export const other = (color) => (color === "white" ? "black" : "white");
@@ -18,10 +18,24 @@ export const title = (word) => COLOR_NAMES[word] || (word ? word.charAt(0).toUpp
 
 // -- the Laws' words ---------------------------------------------------------------------------
 
+// Our own short summaries of the Articles, not the Laws' text nor an official translation, in
+// the page's language (articles.json is English, articles-es.json and articles-el.json the
+// others), one set per edition: 2023, and what the editions of 2018, 2014 (lettered, as the
+// Spanish text) and before 1997 (numbered as the Greek text) say otherwise. A ruling cites the
+// Article of the game's edition (docs/events.md, "Editions").
+
+export const EDITIONS = ["2023", "2018", "2014", "pre-1997"];
+export const EDITION_NAMES = {
+  2023: t("the Laws of 2023"), 2018: t("the Laws of 2018"), 2014: t("the Laws of 2014"),
+  "pre-1997": t("the Laws before 1997"),
+};
 let ARTICLES = {};
+let EDITION = "2023";
+
 export async function loadArticles() {
+  const lang = language();
   try {
-    const response = await fetch("/static/articles.json");
+    const response = await fetch(lang === "en" ? "/static/articles.json" : `/static/articles-${lang}.json`);
     ARTICLES = await response.json();
   } catch (error) {
     ARTICLES = {};
@@ -29,21 +43,49 @@ export async function loadArticles() {
   return ARTICLES;
 }
 
-/** The short text of an Article, or of its nearest parent ("9.2.1" falls back on "9.2"). */
-export function articleText(number) {
-  let key = String(number);
-  while (key) {
-    if (ARTICLES[key]) return ARTICLES[key];
-    const cut = key.lastIndexOf(".");
-    if (cut < 0) break;
-    key = key.slice(0, cut);
+/** The game's edition of the Laws, where its view says it (2023 otherwise). */
+export function setEdition(edition) {
+  EDITION = EDITIONS.includes(String(edition)) ? String(edition) : "2023";
+}
+
+/** Where an Article of `edition` is looked for: that edition, 2023 (the rest of the Laws, as
+ *  the arbiter rules it), then the others. */
+function editionsFor(edition) {
+  return [edition, ...EDITIONS.filter((e) => e !== edition)];
+}
+
+/** The summary of an Article under `edition` (the game's), or of its nearest parent ("9.2.1"
+ *  falls back on "9.2"); one found in another edition than 2023 or the game's names it. */
+export function articleText(number, edition = EDITION) {
+  for (const found of editionsFor(edition)) {
+    const set = ARTICLES[found] || {};
+    let key = String(number);
+    while (key) {
+      if (set[key]) {
+        return found === edition || found === "2023" ? set[key]
+          : `(${EDITION_NAMES[found]}) ${set[key]}`;
+      }
+      const cut = key.lastIndexOf(".");
+      if (cut < 0) break;
+      key = key.slice(0, cut);
+    }
   }
   return "";
 }
 
+/** The Articles of `edition` as its text numbers them, with the 2023 ones it does not replace. */
+export function editionArticles(edition) {
+  return { ...(edition === "2023" ? {} : ARTICLES["2023"] || {}), ...(ARTICLES[edition] || {}) };
+}
+
+/** A link to an Article's summary (laws.html) under the game's edition. */
+export function articleHref(number) {
+  return `/static/laws.html?edition=${encodeURIComponent(EDITION)}#art-${number}`;
+}
+
 export function articleLink(number) {
   const a = document.createElement("a");
-  a.href = `/static/laws.html#art-${number}`;
+  a.href = articleHref(number);
   a.target = "_blank";
   a.rel = "noopener";
   a.className = "article";

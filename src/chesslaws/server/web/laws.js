@@ -1,9 +1,26 @@
-// The Laws, in short (/static/laws.html#art-N): the Articles the rulings cite, as short
-// paraphrases (not the text of the FIDE Laws), in the page's language.
+// The Laws, in short (/static/laws.html?edition=E#art-N): the Articles the rulings cite, as our
+// own short summaries (not the text of the FIDE Laws, nor an official translation), in the
+// page's language and under the edition asked for (2023 unless the link says the game's).
 
+import { EDITIONS, EDITION_NAMES, editionArticles, loadArticles, setEdition } from "./game.js";
 import { t } from "./i18n.js";
 
-const articles = await (await fetch("/static/articles.json")).json();
+const params = new URLSearchParams(location.search);
+const edition = EDITIONS.includes(params.get("edition")) ? params.get("edition") : "2023";
+setEdition(edition);
+await loadArticles();
+const articles = editionArticles(edition);
+
+document.getElementById("laws-edition").textContent = EDITION_NAMES[edition];
+const others = document.getElementById("editions");
+others.replaceChildren(...EDITIONS.map((e) => {
+  const a = document.createElement("a");
+  a.href = `?edition=${encodeURIComponent(e)}`;
+  a.textContent = EDITION_NAMES[e];
+  if (e === edition) a.setAttribute("aria-current", "page");
+  return a;
+}));
+
 const list = document.getElementById("articles");
 const order = (a) => a.split(".").map((p) => (isNaN(p) ? p.charCodeAt(0) * 1000 : Number(p)));
 const keys = Object.keys(articles).sort((a, b) => {
@@ -33,3 +50,4 @@ if (target) {
   target.nextElementSibling.classList.add("wanted");
   target.scrollIntoView();
 }
+document.body.dataset.ready = "yes";

@@ -7,7 +7,7 @@
 // connection is lost the board is locked and nothing is sent, nor kept to be sent later.
 
 import { pieceSvg, PIECE_NAMES } from "./board.js";
-import { gameIdFromPath, isRefusal, movesText, other } from "./game.js";
+import { articleHref, gameIdFromPath, isRefusal, movesText, other } from "./game.js";
 import { englishMove, t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
 
@@ -296,7 +296,7 @@ function showDuty(view) {
     duty.replaceChildren(`${words} `);
     const a = document.createElement("a");
     a.className = "article";
-    a.href = `/static/laws.html#art-${o.article || "4.3"}`;
+    a.href = articleHref(o.article || "4.3");
     a.target = "_blank";
     a.textContent = t("Art. {number}", { number: o.article || "4.3" });
     duty.appendChild(a);

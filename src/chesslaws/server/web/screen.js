@@ -5,7 +5,7 @@
 import { Board } from "./board.js";
 import {
   COLORS, Clocks, LiveGame, Scoresheet, isRefusal, loadArticles, other, pauseText, refusalText,
-  resultText, rulingItem, timeControlWords, title,
+  resultText, rulingItem, setEdition, timeControlWords, title,
 } from "./game.js";
 import { t } from "./i18n.js";
 
@@ -140,6 +140,7 @@ export class GameScreen {
   /** A message's view: draw it, and add the rulings the message brought. */
   show(view, message) {
     this.view = view;
+    setEdition(view.edition || (view.rules && view.rules.edition));
     for (const c of COLORS) if (typeof view[c] === "string" && view[c]) this.names[c] = view[c];
     this.showNames();
     if (message.type === "snapshot") {
