@@ -248,3 +248,31 @@ def test_a_ruling_links_to_its_article_in_the_language_and_the_games_edition(
     # 2023 Articles the 2014 text does not replace are listed with it; its own replace them.
     assert laws.inner_text("#art-9\\.2\\.1 + dd") == greek["2023"]["9.2.1"]
     assert laws.locator("#art-9\\.6\\.1").count() == 1  # (2014 writes 9.6.a; 2023's stays)
+
+
+KEYS = """[
+  ...[...document.querySelectorAll('[data-i18n]')].map((e) => e.dataset.i18n),
+  ...[...document.querySelectorAll('[data-i18n-html]')].map((e) => e.dataset.i18nHtml),
+  ...[...document.querySelectorAll('[data-i18n-attr]')].flatMap(
+    (e) => e.dataset.i18nAttr.split(',').map((name) => e.getAttribute(`data-i18n-${name}`))),
+]"""
+
+
+@pytest.mark.parametrize("lang", ["es", "el"])
+def test_every_marked_text_of_every_page_is_found_in_the_catalog(
+    fake: FakeServer, browser: Any, lang: str
+) -> None:
+    """What the pages read as a key (their text as the browser has it) is what the catalogs
+    were extracted from (the HTML as written): no marked text stays English."""
+    messages = catalog(lang)
+    locale = {"es": "es-ES", "el": "el-GR"}[lang]
+    for path in ("/", "/play/g1?token=tw", "/watch/g1", "/arbiter?game=g1&token=ta",
+                 "/static/laws.html"):
+        page = browser.new_context(locale=locale).new_page()
+        page.goto(fake.url + path)
+        page.wait_for_function(f"document.body.dataset.lang === '{lang}'", timeout=WAIT)
+        keys = page.evaluate(KEYS)
+        assert len(keys) >= 2, path
+        assert [key for key in keys if key not in messages] == [], path
+        assert page.title().endswith(" · chesslaws") and page.title() != "Play · chesslaws"
+        page.context.close()
