@@ -109,6 +109,11 @@ def test_the_cli_speaks_the_locale_or_lang() -> None:
     assert "Las Leyes del Ajedrez de la FIDE" in spanish.stdout
     greek = _cli("--lang", "el", "perft", "--help", env={"LANG": "es_ES.UTF-8"})
     assert "μισές κινήσεις σε βάθος" in greek.stdout  # --lang wins over the locale
+    # argparse's own words too: usage, section titles, -h, the parser's errors.
+    assert greek.stdout.startswith("χρήση: chesslaws perft") and "\nεπιλογές:\n" in greek.stdout
+    assert "εμφάνιση αυτής της βοήθειας και έξοδος" in greek.stdout
+    wrong = _cli("--lang", "es", "perft", "startpos", "x", env={})
+    assert wrong.returncode == 2 and wrong.stderr.startswith("uso: chesslaws perft")
     english = _cli("perft", "--help", env={"LANG": "C"})
     assert "plies to look ahead" in english.stdout
     refused = _cli("--lang", "el", "audit", "/no/such/file.pgn", env={})

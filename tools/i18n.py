@@ -38,7 +38,10 @@ DOMAIN = "chesslaws"
 LANGUAGES = ("en", "es", "el")
 #: Texts a language writes as English does (a translation equal to its key is otherwise taken
 #: for one never made).
-SAME = {"es": {"chesslaws: error: {message}", "Art. {number}", "blitz", "s", "min"}}
+SAME = {
+    "es": {"chesslaws: error: {message}", "{prog}: error: {message}", "Art. {number}", "blitz"}
+    | {"s", "min"}
+}
 #: Where the texts are, and how each kind is read.
 SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),

@@ -15,14 +15,14 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
-from chesslaws.cli._i18n import LANGUAGES, N_, _, use_language
+from chesslaws.cli._i18n import LANGUAGES, N_, Parser, _, use_language
 
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="chesslaws", description=_("The FIDE Laws of Chess: rules, endings, clocks, arbiter.")
     )
     parser.add_argument(
