@@ -50,6 +50,8 @@ SOURCES = (
     (WEB, "*.html", "html"),
 )
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "t": None}
+#: ``t("…")`` inside a template literal's ``${…}`` is found too.
+OPTIONS = {"parse_template_string": True}
 
 
 #: Elements without an end tag.
@@ -120,7 +122,8 @@ def template() -> Catalog:
         for path in sorted(folder.glob(pattern)):
             how: Any = extract_html if method == "html" else method
             with path.open("rb") as handle:
-                for line, text, _comments, _context in extract(how, handle, keywords=KEYWORDS):
+                found = extract(how, handle, keywords=KEYWORDS, options=OPTIONS)
+                for line, text, _comments, _context in found:
                     if isinstance(text, str) and text.strip():
                         name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
                         catalog.add(text, locations=[(str(name), line)])

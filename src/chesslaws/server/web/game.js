@@ -160,10 +160,12 @@ export function rulingText(r) {
   const move = r.move_san ? localMove(r.move_san) : r.move || "";
   const must = movesText(r.must_move_san, r.must_move);
   switch (r.ruling) {
-    case "touch_move":
-      return t("Touch-move: {player}'s {move} is taken back; {player} must play {must}", {
-        player: by, move: move || t("move"), must: must || t("a touched piece"),
-      });
+    case "touch_move": {
+      const taken = move || t("move");
+      const bound = must || t("a touched piece");
+      return t("Touch-move: {player}'s {move} is taken back; {player} must play {must}",
+        { player: by, move: taken, must: bound });
+    }
     case "illegal_move":
       if (r.status === "stands") {
         return t("{player}'s illegal move {move} stands (no claim)", { player: by, move });

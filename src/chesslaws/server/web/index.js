@@ -88,8 +88,9 @@ async function readTimeControl() {
   if (!answer || !answer.ok || !body.readings || !body.readings.length) {
     const p = document.createElement("span");
     p.className = "error";
+    const why = body.error || t("unknown form");
     p.textContent = t("Cannot read \"{text}\": {why}. Write it as players do: 5+3, 90+30, " +
-      "40/90+30:30+30.", { text, why: body.error || t("unknown form") });
+      "40/90+30:30+30.", { text, why });
     say(p);
     return;
   }

@@ -289,10 +289,11 @@ function showDuty(view) {
   if (o && o.player === side && !view.result) {
     duty.hidden = false;
     const moves = movesText(o.san, o.moves);
+    const required = t("the move required");
     const words = o.square
       ? (moves ? t("You must move the piece on {square}: {moves}", { square: o.square, moves })
         : t("You must move the piece on {square}", { square: o.square }))
-      : t("You must play {moves}", { moves: moves || t("the move required") });
+      : t("You must play {moves}", { moves: moves || required });
     duty.replaceChildren(`${words} `);
     const a = document.createElement("a");
     a.className = "article";

@@ -17,8 +17,9 @@ const NOTICE_MS = 6000;  // a notice clears by itself after this long
 
 function clockBox(box, color) {
   box.dataset.color = color;
+  const fallen = t("flag fallen (6.8)");
   box.innerHTML = `<span class="name"></span>` +
-    `<span class="flag" hidden title="${t("flag fallen (6.8)")}">${FLAG} ${t("flag")}</span>` +
+    `<span class="flag" hidden title="${fallen}">${FLAG} ${t("flag")}</span>` +
     `<span class="state-mark"></span>` +
     `<span class="time" role="timer">–</span><span class="info"></span>`;
   return {
