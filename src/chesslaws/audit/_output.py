@@ -174,10 +174,11 @@ def _summary(counts: Counter[str], _: Words) -> list[str]:
 
 def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
     """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
+    names = [_("file"), _("game"), _("white - black"), _("recorded"), _("lawful"), _("verdict")]
+    file, game, players, recorded, lawful, verdict = names
     header = (
-        f"{_short(_('file'), 16):16} {_short(_('game'), 5):>5}  "
-        f"{_short(_('white - black'), 26):26} {_short(_('recorded'), 8):8} "
-        f"{_short(_('lawful'), 8):8} {_('verdict')}"
+        f"{_short(file, 16):16} {_short(game, 5):>5}  {_short(players, 26):26} "
+        f"{_short(recorded, 8):8} {_short(lawful, 8):8} {verdict}"
     )
     if listed:
         out.write(header + "\n" + "-" * len(header) + "\n")
