@@ -175,10 +175,10 @@ def _summary(counts: Counter[str], _: Words) -> list[str]:
 def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
     """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
     names = [_("file"), _("game"), _("white - black"), _("recorded"), _("lawful"), _("verdict")]
-    file, game, players, recorded, lawful, verdict = names
-    header = (
-        f"{_short(file, 16):16} {_short(game, 5):>5}  {_short(players, 26):26} "
-        f"{_short(recorded, 8):8} {_short(lawful, 8):8} {verdict}"
+    file, game, players, recorded, lawful, verdict = (_short(n, 26, tail=False) for n in names)
+    header = (  # a longer word than its column is cut at its end ("part…"), as a name is
+        f"{_short(file, 16, tail=False):16} {_short(game, 5, tail=False):>5}  {players:26} "
+        f"{_short(recorded, 8, tail=False):8} {_short(lawful, 8, tail=False):8} {verdict}"
     )
     if listed:
         out.write(header + "\n" + "-" * len(header) + "\n")
