@@ -87,27 +87,53 @@ def test_no_asset_reaches_for_the_network() -> None:
         assert urls <= {"http://www.w3.org/2000/svg"}, (path.name, urls)
 
 
-def _article_text(articles: dict[str, str], number: str) -> str:
-    """As ``articleText`` in game.js: the Article, else its nearest parent."""
-    key = number
-    while key:
-        if key in articles:
-            return articles[key]
-        key = key.rpartition(".")[0]
+EDITIONS = ("2023", "2018", "2014", "pre-1997")
+
+
+def _article_text(articles: dict[str, dict[str, str]], number: str) -> str:
+    """As ``articleText`` in game.js under 2023: the Article, else its nearest parent, in 2023's
+    set, then in the other editions'."""
+    for edition in EDITIONS:
+        key = number
+        while key:
+            if key in articles[edition]:
+                return articles[edition][key]
+            key = key.rpartition(".")[0]
     return ""
 
 
+def _articles(lang: str) -> dict[str, dict[str, str]]:
+    name = "articles.json" if lang == "en" else f"articles-{lang}.json"
+    data: dict[str, dict[str, str]] = json.loads((WEB / name).read_text(encoding="utf-8"))
+    return data
+
+
+def test_the_articles_are_summarised_in_each_language_and_edition() -> None:
+    """Issue 31: the same Articles in English, Spanish and Greek, per edition, each numbered as
+    its edition's text numbers them (2014 lettered, before 1997 the old numbers)."""
+    english = _articles("en")
+    assert set(english) == set(EDITIONS)
+    assert {"5.1.a", "9.6.a", "A.4.b"} <= set(english["2014"])
+    assert {"10.4", "10.7", "5.d"} <= set(english["pre-1997"]) and "10.4" not in english["2023"]
+    for lang in ("es", "el"):
+        other = _articles(lang)
+        for edition in EDITIONS:
+            assert set(other[edition]) == set(english[edition]), (lang, edition)
+            for key, text in other[edition].items():
+                assert text != english[edition][key] and len(text) > 8, (lang, edition, key)
+
+
 def test_every_article_the_arbiter_cites_has_its_short_text() -> None:
-    articles = json.loads((WEB / "articles.json").read_text(encoding="utf-8"))
     cited = set()
     for folder in ("arbiter", "endings", "server"):
         for path in (SOURCE / folder).glob("*.py"):
             text = path.read_text(encoding="utf-8")
             cited |= set(re.findall(r'"((?:[1-9]\d?|[A-Z]{1,3})(?:\.\d{1,2})+|12)"', text))
-    assert {"4.3.1", "6.9", "9.5.3", "A.3"} <= cited
-    missing = sorted(a for a in cited if not _article_text(articles, a))
-    assert not missing
-    assert all(len(text) > 8 for text in articles.values())
+    assert {"4.3.1", "6.9", "9.5.3", "A.3", "10.7"} <= cited
+    for lang in ("en", "es", "el"):
+        articles = _articles(lang)
+        missing = sorted(a for a in cited if not _article_text(articles, a))
+        assert not missing, lang
 
 
 def test_the_view_has_the_scoresheet_in_san_with_clock_times() -> None:

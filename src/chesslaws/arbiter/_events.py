@@ -18,9 +18,9 @@ from decimal import Decimal
 from typing import Any, TypeAlias
 
 from chesslaws._color import Color
-from chesslaws._errors import InvalidEvent
+from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.clock import Category
-from chesslaws.core import PieceType, parse_square, square_name
+from chesslaws.core import PieceType, parse_square, san_to_english, square_name
 from chesslaws.endings import Reason
 
 from ._time import MAX_SECONDS, Millis, instant_to_json, ms_to_seconds, seconds_to_ms
@@ -662,14 +662,29 @@ def _move(reader: _Reader) -> MoveMade:
     hands = reader.count("hands", minimum=1)
     if hands is not None and hands > 2:
         raise reader.fail("hands", f"'hands' must be 1 or 2, not {hands}")
-    text = reader.text("move")
+    text = _written_move(reader, required=True)
     assert text is not None
     return MoveMade(reader.at(), reader.color(), text, hands or 1)
 
 
 def _claim(reader: _Reader) -> Claim:
     kind = reader.enum("kind", ClaimKind)
-    return Claim(reader.at(), reader.color(), kind, reader.text("move", required=False))
+    return Claim(reader.at(), reader.color(), kind, _written_move(reader, required=False))
+
+
+def _written_move(reader: _Reader, *, required: bool) -> str | None:
+    """The event's ``move``; with ``lang`` (an extension), SAN in that language's piece letters
+    ("each player is free to use the names of the pieces in his/her own language", C.3), read
+    here as English SAN: the log keeps the English, the arbiter reads it against the position.
+    A letter that is no piece letter of ``lang`` is refused, naming the languages it is one of."""
+    text = reader.text("move", required=required)
+    lang = reader.text("lang", required=False)
+    if text is None or lang is None:
+        return text
+    try:
+        return san_to_english(text, lang)
+    except ChessLawsError as error:
+        raise reader.fail("move", str(error)) from None
 
 
 def _arbiter(reader: _Reader) -> Arbiter:
@@ -715,12 +730,12 @@ _KEYS: dict[str, frozenset[str]] = {
     ),
     "touch": _COMMON | {"square", "piece"},
     "adjust": _COMMON | {"square"},
-    "move": _COMMON | {"move", "hands"},
+    "move": _COMMON | {"move", "hands", "lang"},
     "press": _COMMON,
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
-    "claim": _COMMON | {"kind", "move"},
+    "claim": _COMMON | {"kind", "move", "lang"},
     "resign": _COMMON,
     "pause": _COMMON,
     "arrive": _COMMON,

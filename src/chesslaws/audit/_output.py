@@ -11,7 +11,7 @@ import csv
 import json
 import textwrap
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from ._record import AuditRecord, Verdict
@@ -31,6 +31,23 @@ CSV_FIELDS = (
     "error",
     "findings",
 )
+
+
+#: Words in the reader's language: English (the catalogs' keys) unless the caller gives the
+#: catalog's ``gettext`` (the CLI's ``--lang``). The marker only lets the extractor find them.
+Words = Callable[[str], str]
+
+
+def N_(text: str) -> str:
+    return text
+
+
+#: The verdicts in words (their values stay English in JSON and CSV).
+_VERDICT_WORDS = {
+    Verdict.CLEAN: N_("clean"),
+    Verdict.FAULTY: N_("faulty"),
+    Verdict.UNREADABLE: N_("unreadable"),
+}
 
 
 _CONTROLS = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {
@@ -91,14 +108,17 @@ def write_csv(records: Iterable[AuditRecord], out: IO[str]) -> int:
     return count
 
 
-def _rows(record: AuditRecord) -> list[tuple[str, str]]:
+def _rows(record: AuditRecord, _: Words = N_) -> list[tuple[str, str]]:
     """(where, what) lines describing a record's findings and error."""
     rows = [
-        (f"ply {f.ply}" if f.ply else "", f"[{f.article}] {f.code.label}: {f.message}")
+        (
+            _("ply {n}").format(n=f.ply) if f.ply else "",
+            f"[{f.article}] {f.code.label}: {f.message}",
+        )
         for f in record.findings
     ]
     if record.error is not None and not any(f.is_fault for f in record.findings):
-        rows.append(("", f"unreadable: {_error_text(record)}"))
+        rows.append(("", _("unreadable: {why}").format(why=_error_text(record))))
     return rows
 
 
@@ -108,8 +128,10 @@ def write_table(
     *,
     use_rich: bool | None = None,
     every: bool = False,
+    words: Words = N_,
 ) -> Counter[str]:
-    """The games with findings (``every``: all games) as a table, then a summary.
+    """The games with findings (``every``: all games) as a table, then a summary, in the words
+    of ``words`` (a catalog's ``gettext``; English by default).
 
     Returns the counts of verdicts and finding codes.
     """
@@ -125,9 +147,9 @@ def write_table(
     if use_rich is None:
         use_rich = _has_rich()
     if use_rich:
-        _rich_table(listed, counts, out)
+        _rich_table(listed, counts, out, words)
     else:
-        _plain_table(listed, counts, out)
+        _plain_table(listed, counts, out, words)
     return counts
 
 
@@ -139,20 +161,25 @@ def _has_rich() -> bool:
     return True
 
 
-def _summary(counts: Counter[str]) -> list[str]:
-    verdicts = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
-    lines = [f"{counts['games']} games: {verdicts}"]
+def _summary(counts: Counter[str], _: Words) -> list[str]:
+    verdicts = ", ".join(f"{counts[v.value]} {_(_VERDICT_WORDS[v])}" for v in Verdict)
+    lines = [_("{n} games: {verdicts}").format(n=counts["games"], verdicts=verdicts)]
     codes = sorted(
         (k, n) for k, n in counts.items() if k not in {"games", *(v.value for v in Verdict)}
     )
     if codes:
-        lines.append("findings: " + ", ".join(f"{k} {n}" for k, n in codes))
+        lines.append(_("findings: {list}").format(list=", ".join(f"{k} {n}" for k, n in codes)))
     return lines
 
 
-def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
     """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
-    header = f"{'file':16} {'game':>5}  {'white - black':26} {'recorded':8} {'lawful':8} verdict"
+    names = [_("file"), _("game"), _("white - black"), _("recorded"), _("lawful"), _("verdict")]
+    file, game, players, recorded, lawful, verdict = (_short(n, 26, tail=False) for n in names)
+    header = (  # a longer word than its column is cut at its end ("part…"), as a name is
+        f"{_short(file, 16, tail=False):16} {_short(game, 5, tail=False):>5}  {players:26} "
+        f"{_short(recorded, 8, tail=False):8} {_short(lawful, 8, tail=False):8} {verdict}"
+    )
     if listed:
         out.write(header + "\n" + "-" * len(header) + "\n")
     for record in listed:
@@ -161,16 +188,16 @@ def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) 
         out.write(
             f"{_short(printable(record.file), 16):16} {record.game:>5}  "
             f"{_short(players, 26, tail=False):26} {recorded:8} "
-            f"{_lawful(record):8} {record.verdict.value}\n"
+            f"{_lawful(record):8} {_(_VERDICT_WORDS[record.verdict])}\n"
         )
-        for where, what in _rows(record):
+        for where, what in _rows(record, _):
             lines = textwrap.wrap(printable(what), 79 - 18) or [""]
             out.write(f"{where:>16}  {lines[0]}\n")
             for more in lines[1:]:
                 out.write(f"{'':18}{more}\n")
     if listed:
         out.write("\n")
-    for line in _summary(counts):
+    for line in _summary(counts, _):
         out.write(line + "\n")
 
 
@@ -181,7 +208,7 @@ def _short(text: str, width: int, *, tail: bool = True) -> str:
     return "…" + text[-(width - 1) :] if tail else text[: width - 1] + "…"
 
 
-def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -194,13 +221,15 @@ def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -
         if table is None:
             title = Text(printable(record.file))
             table = tables[record.file] = Table(title=title, title_justify="left")
-            table.add_column("game", justify="right")
-            table.add_column("white - black", max_width=24)
-            table.add_column("recorded")
-            table.add_column("lawful")
-            table.add_column("finding", ratio=1)
+            table.add_column(_("game"), justify="right")
+            table.add_column(_("white - black"), max_width=24)
+            table.add_column(_("recorded"))
+            table.add_column(_("lawful"))
+            table.add_column(_("finding"), ratio=1)
         colour = style[record.verdict]
-        details = "\n".join(f"{where}: {what}" if where else what for where, what in _rows(record))
+        details = "\n".join(
+            f"{where}: {what}" if where else what for where, what in _rows(record, _)
+        )
         # Text cells: what a tag says is shown as written, never read as rich markup.
         table.add_row(
             str(record.game),
@@ -211,7 +240,7 @@ def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -
         )
     for table in tables.values():
         console.print(table)
-    for line in _summary(counts):
+    for line in _summary(counts, _):
         console.print(line, markup=False)
 
 

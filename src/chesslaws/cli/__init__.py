@@ -15,13 +15,20 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
+from chesslaws.cli._i18n import LANGUAGES, N_, Parser, _, use_language
+
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
-        prog="chesslaws", description="The FIDE Laws of Chess: rules, endings, clocks, arbiter."
+    parser = Parser(
+        prog="chesslaws", description=_("The FIDE Laws of Chess: rules, endings, clocks, arbiter.")
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_("the language of the messages (default: the locale's; rulings stay codes)"),
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
@@ -33,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 on success)."""
+    use_language(_language_asked(argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -49,13 +57,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def _language_asked(argv: Sequence[str] | None) -> str | None:
+    """The ``--lang`` of the command line, read before the parser is built (its help is in the
+    language); a language without a catalog is left for the parser to refuse."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    asked: str | None = known.lang
+    return asked if asked in LANGUAGES else None
+
+
 def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usual exit status for bad input."""
-    print(f"chesslaws: error: {message}", file=sys.stderr)
+    print(_("chesslaws: error: {message}").format(message=message), file=sys.stderr)
     return 2
 
 
-COMPOSED_HELP = (
+COMPOSED_HELP = N_(
     "accept a composed position that cannot arise in a game (too much material, nine pawns, "
     "impossible checks; castling rights and an en passant square it cannot have are dropped)"
 )

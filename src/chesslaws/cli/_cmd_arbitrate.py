@@ -21,6 +21,7 @@ from chesslaws._errors import InvalidEvent
 from chesslaws.arbiter import Game, GameState, Ruling, RulingKind, step_line, unreadable
 from chesslaws.arbiter import game_to_pgn as state_to_pgn
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 
 __all__ = ["arbitrate", "game_to_pgn", "register"]
 
@@ -29,13 +30,13 @@ def register(subparsers: Any) -> None:
     """Add the ``arbitrate`` command."""
     parser = subparsers.add_parser(
         "arbitrate",
-        help="rule on a game's event log (JSON lines in, rulings as JSON lines out)",
+        help=_("rule on a game's event log (JSON lines in, rulings as JSON lines out)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="the event log, or '-' for standard input")
+    parser.add_argument("file", metavar="FILE", help=_("the event log, or '-' for standard input"))
     parser.add_argument(
-        "--pgn", action="store_true", help="write the game as PGN instead of the rulings"
+        "--pgn", action="store_true", help=_("write the game as PGN instead of the rulings")
     )
     parser.set_defaults(func=run)
 
@@ -99,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
             with open(args.file, "rb") as handle:
                 state = arbitrate(handle, out)
     except OSError as error:
-        return fail(f"cannot read {args.file}: {error.strerror or error}")
+        return fail(
+            _("cannot read {file}: {why}").format(file=args.file, why=error.strerror or error)
+        )
     if args.pgn:
         sys.stdout.write(state_to_pgn(state))
     return 0

@@ -23,6 +23,7 @@ from typing import IO, Any
 
 from chesslaws._errors import InvalidReading
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 
 __all__ = ["register"]
 
@@ -31,33 +32,39 @@ def register(subparsers: Any) -> None:
     """Add the ``eboard`` command."""
     parser = subparsers.add_parser(
         "eboard",
-        help="an electronic board: sensor readings to the arbiter's events and rulings",
+        help=_("an electronic board: sensor readings to the arbiter's events and rulings"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _tuning(parser)
-    parser.add_argument("--port", metavar="PORT", help="the board's serial port (DGT-compatible)")
-    parser.add_argument("--log", metavar="FILE", help="write the game's event log to FILE")
-    parser.add_argument("--readings", metavar="FILE", help="also record the raw readings in FILE")
-    parser.add_argument("--serve", metavar="URL", help="a chesslaws server (ws://host:port)")
-    parser.add_argument("--game", metavar="ID", help="the live game's id on the server")
+    parser.add_argument(
+        "--port", metavar="PORT", help=_("the board's serial port (DGT-compatible)")
+    )
+    parser.add_argument("--log", metavar="FILE", help=_("write the game's event log to FILE"))
+    parser.add_argument(
+        "--readings", metavar="FILE", help=_("also record the raw readings in FILE")
+    )
+    parser.add_argument("--serve", metavar="URL", help=_("a chesslaws server (ws://host:port)"))
+    parser.add_argument("--game", metavar="ID", help=_("the live game's id on the server"))
     parser.add_argument(
         "--seat",
         metavar="[COLOUR=]TOKEN",
         action="append",
         default=[],
-        help="a seat's token (white=TOKEN / black=TOKEN; once per seat played from this board)",
+        help=_("a seat's token (white=TOKEN / black=TOKEN; once per seat played from this board)"),
     )
-    parser.add_argument("--start", metavar="JSON", help="the game's start event (JSON)")
-    parser.add_argument("--time-control", metavar="TC", help="time control of a new game")
-    parser.add_argument("--fen", metavar="FEN", help="starting position of a new game")
-    parser.add_argument("--chess960", action="store_true", help="a Chess960 game (with --fen)")
+    parser.add_argument("--start", metavar="JSON", help=_("the game's start event (JSON)"))
+    parser.add_argument("--time-control", metavar="TC", help=_("time control of a new game"))
+    parser.add_argument("--fen", metavar="FEN", help=_("starting position of a new game"))
+    parser.add_argument("--chess960", action="store_true", help=_("a Chess960 game (with --fen)"))
     parser.set_defaults(func=run_live)
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
-    replay = sub.add_parser("replay", help="rule on a recorded readings log", description=__doc__)
-    replay.add_argument("file", metavar="READINGS", help="the readings log, or '-' for stdin")
-    replay.add_argument("--events", action="store_true", help="write the derived event log")
-    replay.add_argument("--notices", action="store_true", help="also write notices to stderr")
+    replay = sub.add_parser(
+        "replay", help=_("rule on a recorded readings log"), description=__doc__
+    )
+    replay.add_argument("file", metavar="READINGS", help=_("the readings log, or '-' for stdin"))
+    replay.add_argument("--events", action="store_true", help=_("write the derived event log"))
+    replay.add_argument("--notices", action="store_true", help=_("also write notices to stderr"))
     _tuning(replay)
     replay.set_defaults(func=run_replay)
 
@@ -68,21 +75,21 @@ def _tuning(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=argparse.SUPPRESS,
         metavar="MS",
-        help="sensor flicker window (default 80 ms)",
+        help=_("sensor flicker window (default 80 ms)"),
     )
     parser.add_argument(
         "--settle",
         type=int,
         default=argparse.SUPPRESS,
         metavar="MS",
-        help="a move shown this long is made (default 1000 ms)",
+        help=_("a move shown this long is made (default 1000 ms)"),
     )
     parser.add_argument(
         "--knock",
         type=int,
         default=argparse.SUPPRESS,
         metavar="MS",
-        help="lifts closer than this are pieces knocked over (default 25 ms)",
+        help=_("lifts closer than this are pieces knocked over (default 25 ms)"),
     )
     parser.add_argument(
         "--orientation",
@@ -90,7 +97,7 @@ def _tuning(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         metavar="N",
         choices=(0, 1, 2, 3),
-        help="quarter turns of the board (default: detect)",
+        help=_("quarter turns of the board (default: detect)"),
     )
 
 
@@ -114,7 +121,9 @@ def run_replay(args: argparse.Namespace) -> int:
         else:
             handle = open(args.file, "rb")  # noqa: SIM115
     except OSError as error:
-        return fail(f"cannot read {args.file}: {error.strerror or error}")
+        return fail(
+            _("cannot read {file}: {why}").format(file=args.file, why=error.strerror or error)
+        )
     bad: list[InvalidReading] = []
     try:
         with handle if args.file != "-" else contextlib.nullcontext(handle):
@@ -173,11 +182,11 @@ def _start_line(args: argparse.Namespace, view: dict[str, Any] | None) -> str:
 def run_live(args: argparse.Namespace) -> int:
     """Read a board on a serial port into an event log or a live game."""
     if args.port is None:
-        return fail("eboard needs --port PORT (or: chesslaws eboard replay READINGS)")
+        return fail(_("eboard needs --port PORT (or: chesslaws eboard replay READINGS)"))
     if (args.serve is None) == (args.log is None):
-        return fail("eboard --port needs one of --log FILE or --serve URL --seat TOKEN")
+        return fail(_("eboard --port needs one of --log FILE or --serve URL --seat TOKEN"))
     if args.serve is not None and not args.seat:
-        return fail("eboard --serve needs --seat TOKEN (the seat's token; once per seat)")
+        return fail(_("eboard --serve needs --seat TOKEN (the seat's token; once per seat)"))
     from chesslaws.eboard import BoardGame, Notice, Reading, Ruled
     from chesslaws.eboard._link import open_serial, play_board
 
@@ -203,7 +212,7 @@ def run_live(args: argparse.Namespace) -> int:
     try:
         link = open_serial(args.port)
     except (RuntimeError, OSError, ValueError) as error:
-        return fail(f"cannot open {args.port}: {error}")
+        return fail(_("cannot open {port}: {why}").format(port=args.port, why=error))
     origin = time.monotonic()
 
     def now() -> int:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 from chesslaws.engines import (
     EngineError,
     GameReport,
@@ -49,7 +50,7 @@ def register(subparsers: Any) -> None:
     """Add the ``match`` command; its cutechess-style options are read by the library."""
     parser = subparsers.add_parser(
         "match",
-        help="an engine match under FIDE clocks (cutechess-style options; -h for them)",
+        help=_("an engine match under FIDE clocks (cutechess-style options; -h for them)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         prefix_chars="+",  # '-engine' and friends are read by parse_match_options

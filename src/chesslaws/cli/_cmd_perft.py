@@ -7,6 +7,7 @@ from typing import Any
 
 from chesslaws._errors import ChessLawsError, PositionProblem
 from chesslaws.cli import COMPOSED_HELP, fail
+from chesslaws.cli._i18n import _
 from chesslaws.core import COMPOSED, STARTING_FEN, Position
 
 MAX_DEPTH = 15
@@ -16,20 +17,20 @@ MAX_DEPTH = 15
 def register(subparsers: Any) -> None:
     """Add the ``perft`` and ``moves`` commands."""
     perft = subparsers.add_parser(
-        "perft", help="count the leaf nodes of the legal move tree (last line: the count)"
+        "perft", help=_("count the leaf nodes of the legal move tree (last line: the count)")
     )
-    perft.add_argument("fen", help="the position (FEN or 4-field EPD), or 'startpos'")
-    perft.add_argument("depth", type=int, help="plies to look ahead (0 or more)")
-    perft.add_argument("--divide", action="store_true", help="list each move's count first")
-    perft.add_argument("--chess960", action="store_true", help="read castling as Chess960")
-    perft.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
+    perft.add_argument("fen", help=_("the position (FEN or 4-field EPD), or 'startpos'"))
+    perft.add_argument("depth", type=int, help=_("plies to look ahead (0 or more)"))
+    perft.add_argument("--divide", action="store_true", help=_("list each move's count first"))
+    perft.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))
+    perft.add_argument("--composed", action="store_true", help=_(COMPOSED_HELP))
     perft.set_defaults(func=run_perft)
 
-    moves = subparsers.add_parser("moves", help="list the legal moves of a position")
-    moves.add_argument("fen", help="the position (FEN or 4-field EPD), or 'startpos'")
-    moves.add_argument("--uci", action="store_true", help="write UCI instead of SAN")
-    moves.add_argument("--chess960", action="store_true", help="read castling as Chess960")
-    moves.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
+    moves = subparsers.add_parser("moves", help=_("list the legal moves of a position"))
+    moves.add_argument("fen", help=_("the position (FEN or 4-field EPD), or 'startpos'"))
+    moves.add_argument("--uci", action="store_true", help=_("write UCI instead of SAN"))
+    moves.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))
+    moves.add_argument("--composed", action="store_true", help=_(COMPOSED_HELP))
     moves.set_defaults(func=run_moves)
 
 

@@ -19,44 +19,47 @@ import os
 from typing import Any
 
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 
 
 def register(subparsers: Any) -> None:
     """Add the ``serve`` command."""
     parser = subparsers.add_parser(
         "serve",
-        help="serve live games over HTTP and WebSocket (needs the 'server' extra)",
+        help=_("serve live games over HTTP and WebSocket (needs the 'server' extra)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     parser.add_argument(
-        "--port", type=int, default=8000, help="port to listen on (8000; 0 picks a free one)"
+        "--port", type=int, default=8000, help=_("port to listen on (8000; 0 picks a free one)")
     )
     parser.add_argument(
         "--db",
         default="sqlite:///chesslaws.db",
         metavar="URL",
-        help="event store: sqlite:///PATH (default sqlite:///chesslaws.db) or postgresql://…",
+        help=_("event store: sqlite:///PATH (default sqlite:///chesslaws.db) or postgresql://…"),
     )
     parser.add_argument(
         "--new-game",
         action="append",
         default=[],
         metavar="TC",
-        help="create a game with this time control (e.g. 5+3, 90+30, 5400+30) and print its "
-        "seat links",
+        help=_(
+            "create a game with this time control (e.g. 5+3, 90+30, 5400+30) and print its "
+            "seat links"
+        ),
     )
     parser.add_argument(
         "--organiser-token",
         metavar="T",
         default=os.environ.get("CHESSLAWS_ORGANISER_TOKEN"),
-        help="the token that creates games (default $CHESSLAWS_ORGANISER_TOKEN, else random)",
+        help=_("the token that creates games (default $CHESSLAWS_ORGANISER_TOKEN, else random)"),
     )
     parser.add_argument(
         "--open",
         action="store_true",
-        help="let anyone create games, a few a second (no organiser token)",
+        help=_("let anyone create games, a few a second (no organiser token)"),
     )
     parser.set_defaults(func=run)
 
@@ -64,7 +67,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; 2 for bad arguments or a store that cannot be used."""
     if not 0 <= args.port <= 65535:
-        return fail(f"--port {args.port}: a port is 0 to 65535")
+        return fail(_("--port {port}: a port is 0 to 65535").format(port=args.port))
     try:
         from chesslaws.server import serve
     except ImportError as error:
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             'pip install "chesslaws[server]"'
         )
     if args.organiser_token is not None and not 8 <= len(args.organiser_token) <= 200:
-        return fail("--organiser-token: 8 to 200 characters")
+        return fail(_("--organiser-token: 8 to 200 characters"))
     return asyncio.run(
         serve(
             args.host,

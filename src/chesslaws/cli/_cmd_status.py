@@ -19,6 +19,7 @@ from typing import Any
 
 from chesslaws._errors import ChessLawsError, PositionProblem
 from chesslaws.cli import COMPOSED_HELP, fail
+from chesslaws.cli._i18n import _
 from chesslaws.core import COMPOSED, STARTING_FEN, Position
 from chesslaws.endings import MATE_BUDGET, GameRecord, Result, Termination, is_dead
 
@@ -29,20 +30,22 @@ def register(subparsers: Any) -> None:
     """Add the ``status`` command."""
     parser = subparsers.add_parser(
         "status",
-        help="the game's status after some moves: endings and possible draw claims (JSON)",
+        help=_("the game's status after some moves: endings and possible draw claims (JSON)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("fen", help="the starting position (FEN or 4-field EPD), or 'startpos'")
-    parser.add_argument("moves", nargs="*", metavar="UCI-MOVE", help="moves to play, in UCI")
+    parser.add_argument("fen", help=_("the starting position (FEN or 4-field EPD), or 'startpos'"))
+    parser.add_argument("moves", nargs="*", metavar="UCI-MOVE", help=_("moves to play, in UCI"))
     parser.add_argument(
         "--budget",
         type=int,
         default=DEFAULT_BUDGET,
-        help=f"positions to search per player for a dead position (default {DEFAULT_BUDGET})",
+        help=_("positions to search per player for a dead position (default {n})").format(
+            n=DEFAULT_BUDGET
+        ),
     )
-    parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
-    parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
+    parser.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))
+    parser.add_argument("--composed", action="store_true", help=_(COMPOSED_HELP))
     parser.set_defaults(func=run)
 
 
@@ -86,7 +89,7 @@ def status(record: GameRecord, budget: int = DEFAULT_BUDGET) -> dict[str, object
 def run(args: argparse.Namespace) -> int:
     """Play the moves from FEN and print the status as JSON."""
     if args.budget < 1:
-        return fail(f"--budget must be at least 1, not {args.budget}")
+        return fail(_("--budget must be at least 1, not {n}").format(n=args.budget))
     fen = STARTING_FEN if args.fen == "startpos" else args.fen
     try:
         allow = COMPOSED if args.composed else PositionProblem(0)

@@ -8,6 +8,7 @@ from typing import Any
 
 from chesslaws._errors import TimeControlError
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 from chesslaws.clock import TimeControl
 
 
@@ -15,21 +16,21 @@ def register(subparsers: Any) -> None:
     """Add the ``timecontrol`` command."""
     parser = subparsers.add_parser(
         "timecontrol",
-        help="read a time control; print its periods, category and canonical form as JSON",
+        help=_("read a time control; print its periods, category and canonical form as JSON"),
     )
     parser.add_argument(
-        "text", metavar="STRING", help="e.g. '40/5400+30:1800+30', '300d5', '3|2', 'G/90;inc30'"
+        "text", metavar="STRING", help=_("e.g. '40/5400+30:1800+30', '300d5', '3|2', 'G/90;inc30'")
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--shorthand",
         action="store_true",
-        help="read only the shorthand, where bare times are minutes ('90+30' = 90 min + 30 s)",
+        help=_("read only the shorthand, where bare times are minutes ('90+30' = 90 min + 30 s)"),
     )
     mode.add_argument(
         "--strict",
         action="store_true",
-        help="read only the canonical/PGN syntax (times in seconds)",
+        help=_("read only the canonical/PGN syntax (times in seconds)"),
     )
     parser.set_defaults(func=run)
 

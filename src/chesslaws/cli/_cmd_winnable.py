@@ -17,6 +17,7 @@ from typing import Any
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError, PositionProblem
 from chesslaws.cli import COMPOSED_HELP
+from chesslaws.cli._i18n import _
 from chesslaws.core import COMPOSED, Position
 from chesslaws.endings import Winnability, can_checkmate
 from chesslaws.endings._unwinnability import DEFAULT_BUDGET
@@ -28,22 +29,24 @@ def register(subparsers: Any) -> None:
     """Add the ``winnable`` command."""
     parser = subparsers.add_parser(
         "winnable",
-        help="can a player still checkmate? (helpmate, or proof that none exists)",
+        help=_("can a player still checkmate? (helpmate, or proof that none exists)"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "lines", nargs="*", metavar="LINE", help="'FEN [white|black]' (default: read stdin)"
+        "lines", nargs="*", metavar="LINE", help=_("'FEN [white|black]' (default: read stdin)")
     )
-    parser.add_argument("--json", action="store_true", help="write JSON lines")
+    parser.add_argument("--json", action="store_true", help=_("write JSON lines"))
     parser.add_argument(
         "--budget",
         type=int,
         default=DEFAULT_BUDGET,
-        help=f"positions to search before answering undetermined (default {DEFAULT_BUDGET})",
+        help=_("positions to search before answering undetermined (default {n})").format(
+            n=DEFAULT_BUDGET
+        ),
     )
-    parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
-    parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
+    parser.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))
+    parser.add_argument("--composed", action="store_true", help=_(COMPOSED_HELP))
     parser.set_defaults(func=run)
 
 
@@ -82,7 +85,12 @@ def _input_lines(args: argparse.Namespace) -> Iterator[str]:
 def run(args: argparse.Namespace) -> int:
     """Answer each input line; exit status 2 if some line could not be read."""
     if args.budget < 1:
-        print(f"chesslaws: error: --budget must be at least 1, not {args.budget}", file=sys.stderr)
+        print(
+            _("chesslaws: error: {message}").format(
+                message=_("--budget must be at least 1, not {n}").format(n=args.budget)
+            ),
+            file=sys.stderr,
+        )
         return 2
     status = 0
     for number, line in enumerate(_input_lines(args), start=1):

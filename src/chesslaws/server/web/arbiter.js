@@ -5,6 +5,7 @@
 // ruling.
 
 import { formatClock, formatElapsed, reasonText, rulingItem, title } from "./game.js";
+import { t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
 
 const $ = (name) => document.getElementById(name);
@@ -50,17 +51,18 @@ async function oneRow(id) {
   a.href = `/arbiter?game=${enc}`;
   a.textContent = id;
   td("").appendChild(a);
-  td(view.white || "White");
-  td(view.black || "Black");
+  td(view.white || title("white"));
+  td(view.black || title("black"));
   const clock = view.clock && typeof view.clock.white === "number" ? view.clock : null;
   for (const c of ["white", "black"]) {
     const fallen = clock && clock[c] <= 0;
-    td((clock ? formatClock(clock[c]) : "–") + (fallen ? " ⚑ fallen" : "") +
+    td((clock ? formatClock(clock[c]) : "–") + (fallen ? ` ⚑ ${t("fallen")}` : "") +
       (view.running === c ? " ◂" : ""), fallen ? "flag-cell" : "");
   }
-  td(view.result ? "–" : view.to_move || "");
+  td(view.result ? "–" : view.to_move ? title(view.to_move) : "");
   td(needs(view).join("; "), "needs");
-  td(view.result ? `${view.result} (${reasonText(view.reason)})` : view.started === false ? "not started" : "playing");
+  td(view.result ? `${view.result} (${reasonText(view.reason)})` : view.started === false ? t("not started")
+    : t("playing"));
   return tr;
 }
 
@@ -68,13 +70,15 @@ async function oneRow(id) {
 function needs(view) {
   const out = [];
   if (view.result) return out;
-  if (view.started === false && (!view.start || view.start.mode === "arbiter")) out.push("to be started");
-  if (view.draw_offer) out.push(`${view.draw_offer} offers a draw`);
+  if (view.started === false && (!view.start || view.start.mode === "arbiter")) out.push(t("to be started"));
+  if (view.draw_offer) out.push(t("{player} offers a draw", { player: title(view.draw_offer) }));
   if (view.paused) {
-    out.push(view.pause_reason === "restart" ? "paused by a restart: resume it" : "clock paused");
+    out.push(view.pause_reason === "restart" ? t("paused by a restart: resume it") : t("clock paused"));
   }
   const clock = view.clock;
-  if (clock) for (const c of ["white", "black"]) if (clock[c] <= 0) out.push(`${c}'s flag is down`);
+  for (const c of ["white", "black"]) {
+    if (clock && clock[c] <= 0) out.push(t("{player}'s flag is down", { player: title(c) }));
+  }
   return out;
 }
 
@@ -105,22 +109,28 @@ confirmDialog.addEventListener("close", () => {
 export function question(fields, names) {
   const name = names[fields.player];
   const who = title(fields.player) + (name && name !== title(fields.player) ? ` (${name})` : "");
-  const article = fields.article ? ` (Art. ${fields.article})` : "";
+  const article = fields.article ? ` (${t("Art. {number}", { number: fields.article })})` : "";
+  const seconds = fields.seconds;
   switch (fields.action) {
-    case "start": return "Start the clocks (6.6)? White's clock starts running now.";
-    case "set_time": return `Set the clock of ${who} to ${formatClock(fields.seconds * 1000)}${article}?`;
+    case "start": return t("Start the clocks (6.6)? White's clock starts running now.");
+    case "set_time":
+      return t("Set the clock of {player} to {time}{article}?",
+        { player: who, time: formatClock(seconds * 1000), article });
     case "add_time":
-      return fields.seconds >= 0 ? `Add ${fields.seconds} s to the clock of ${who}${article}?`
-        : `Take ${-fields.seconds} s from the clock of ${who}${article}?`;
-    case "set_moves": return `Set the move counter of ${who} to ${fields.moves}?`;
+      return seconds >= 0 ? t("Add {seconds} s to the clock of {player}{article}?", { seconds, player: who, article })
+        : t("Take {seconds} s from the clock of {player}{article}?", { seconds: -seconds, player: who, article });
+    case "set_moves":
+      return t("Set the move counter of {player} to {moves}?", { player: who, moves: fields.moves });
     case "quickplay_increment":
-      return `Grant ${who}'s request: a ${fields.seconds} s increment for both players (III.4)?`;
-    case "observe_flag": return "Look at the clocks for a fallen flag (6.8)? A fallen flag ends the game.";
+      return t("Grant {player}'s request: a {seconds} s increment for both players (III.4)?",
+        { player: who, seconds });
+    case "observe_flag": return t("Look at the clocks for a fallen flag (6.8)? A fallen flag ends the game.");
     case "observe_illegal_move":
-      return "Rule an illegal move observed (A.5.2)? A second one loses the game (7.5.5).";
-    case "observe_touch_move": return "Rule a touch-move breach observed (4.8)?";
+      return t("Rule an illegal move observed (A.5.2)? A second one loses the game (7.5.5).");
+    case "observe_touch_move": return t("Rule a touch-move breach observed (4.8)?");
     case "declare":
-      return `End the game: ${fields.result} (${reasonText(fields.reason)})${article}? This cannot be undone here.`;
+      return t("End the game: {result} ({reason}){article}? This cannot be undone here.",
+        { result: fields.result, reason: reasonText(fields.reason), article });
     default: return null;
   }
 }
@@ -154,7 +164,7 @@ if (selected) {
     const words = question(fields, screen.names);
     const go = () => {
       if (!screen.live.send({ type: "arbiter", ...fields })) {
-        screen.notice("Not sent: the connection to the server is lost.", "refused");
+        screen.notice(t("Not sent: the connection to the server is lost."), "refused");
       }
     };
     if (words) ask(words, go);
@@ -183,7 +193,7 @@ if (selected) {
     { action: "declare", result: $("declare-result").value, reason: $("declare-reason").value },
     "declare-article")));
   await screen.start();
-  $("title").textContent = `Arbiter's console · game ${selected}`;
+  $("title").textContent = t("Arbiter's console · game {id}", { id: selected });
 }
 
 // -- the arbiter's log: each action as logged, with the rulings it caused ----------------------
@@ -201,20 +211,26 @@ function remember(view, message) {
 
 function actionText(a) {
   const who = title(a.player);
+  const seconds = Number(a.seconds);
   switch (a.action) {
-    case "start": return "starts the clocks";
-    case "add_time": return Number(a.seconds) >= 0 ? `adds ${a.seconds} s to ${who}` : `takes ${-a.seconds} s from ${who}`;
-    case "set_time": return `sets ${who}'s clock to ${formatClock(Number(a.seconds) * 1000)}`;
-    case "set_moves": return `sets ${who}'s move counter to ${a.moves}`;
-    case "pause": return "pauses the clocks";
-    case "resume": return a.article === "6.6" ? "starts the clocks: both players are seated (6.6)" : "resumes the clocks";
-    case "observe_flag": return "looks at the clock for a flag";
-    case "observe_illegal_move": return "observes an illegal move";
-    case "observe_touch_move": return "observes a touch-move breach";
-    case "warning": return `warns ${who}`;
-    case "quickplay_increment": return `grants ${who}'s request for a ${a.seconds || 5} s increment`;
-    case "declare": return `declares ${a.result} (${reasonText(a.reason)})`;
-    default: return a.action;
+    case "start": return t("the arbiter starts the clocks");
+    case "add_time": return seconds >= 0 ? t("the arbiter adds {seconds} s to {player}", { seconds, player: who })
+      : t("the arbiter takes {seconds} s from {player}", { seconds: -seconds, player: who });
+    case "set_time":
+      return t("the arbiter sets {player}'s clock to {time}", { player: who, time: formatClock(seconds * 1000) });
+    case "set_moves": return t("the arbiter sets {player}'s move counter to {moves}", { player: who, moves: a.moves });
+    case "pause": return t("the arbiter pauses the clocks");
+    case "resume": return a.article === "6.6" ? t("the arbiter starts the clocks: both players are seated (6.6)")
+      : t("the arbiter resumes the clocks");
+    case "observe_flag": return t("the arbiter looks at the clock for a flag");
+    case "observe_illegal_move": return t("the arbiter observes an illegal move");
+    case "observe_touch_move": return t("the arbiter observes a touch-move breach");
+    case "warning": return t("the arbiter warns {player}", { player: who });
+    case "quickplay_increment":
+      return t("the arbiter grants {player}'s request for a {seconds} s increment", { player: who, seconds: a.seconds || 5 });
+    case "declare":
+      return t("the arbiter declares {result} ({reason})", { result: a.result, reason: reasonText(a.reason) });
+    default: return `${t("the arbiter")}: ${a.action}`;
   }
 }
 
@@ -228,7 +244,7 @@ function showActions() {
     const head = document.createElement("div");
     head.className = "action-head";
     head.textContent = `#${seq} · ${typeof at === "number" ? formatElapsed(at) + " · " : ""}` +
-      `the arbiter ${actionText(event)}`;
+      actionText(event);
     li.appendChild(head);
     const ruled = document.createElement("ul");
     ruled.className = "action-rulings";
@@ -236,7 +252,7 @@ function showActions() {
     if (!rulings.length) {
       const none = document.createElement("li");
       none.className = "ruling none";
-      none.textContent = event.action === "observe_flag" ? "No flag has fallen: no ruling." : "No ruling.";
+      none.textContent = event.action === "observe_flag" ? t("No flag has fallen: no ruling.") : t("No ruling.");
       ruled.appendChild(none);
     }
     li.appendChild(ruled);

@@ -4,6 +4,8 @@
 // click on it, or the start of a drag: Article 4.2.2, 4.3), and a piece released on a square
 // (the move is made: 4.7). Illegal releases are reported like any other: the arbiter rules.
 
+import { t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefgh";
 
@@ -31,7 +33,14 @@ const SHAPES = {
       <path class="line" d="M31 72 H69"/>`,
 };
 
-export const PIECE_NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
+export const PIECE_NAMES = {
+  p: t("pawn"), n: t("knight"), b: t("bishop"), r: t("rook"), q: t("queen"), k: t("king"),
+};
+/** A man on the board in words, for screen readers ("white knight on g1"). */
+const MAN = {
+  white: (piece, square) => t("white {piece} on {square}", { piece, square }),
+  black: (piece, square) => t("black {piece} on {square}", { piece, square }),
+};
 
 /** The 64 squares of a FEN's board: {square name: piece letter (upper case: White)}. */
 export function parsePlacement(fen) {
@@ -89,7 +98,7 @@ export class Board {
   build() {
     const svg = el("svg", {
       viewBox: "0 0 800 800", class: "board", role: "grid",
-      "aria-label": "chess board",
+      "aria-label": t("chess board"),
     });
     if (this.interactive) svg.setAttribute("tabindex", "0");
     this.svg = svg;
@@ -201,7 +210,7 @@ export class Board {
     g.innerHTML = SHAPES[letter.toLowerCase()];
     const title = el("title");
     const side = letter === letter.toUpperCase() ? "white" : "black";
-    title.textContent = `${side} ${PIECE_NAMES[letter.toLowerCase()]} on ${square}`;
+    title.textContent = MAN[side](PIECE_NAMES[letter.toLowerCase()], square);
     g.appendChild(title);
     return g;
   }

@@ -8,16 +8,34 @@
 // to every page with its view. A page makes no HTTP request per message; on joining or
 // reconnecting it is sent the current view once (a "snapshot").
 
+import { language, localMove, t } from "./i18n.js";
+
 export const COLORS = ["white", "black"];
 export const other = (color) => (color === "white" ? "black" : "white");
-export const title = (word) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
+const COLOR_NAMES = { white: t("White"), black: t("Black") };
+/** A colour's name as a player reads it ("White"; "Blancas" in Spanish). */
+export const title = (word) => COLOR_NAMES[word] || (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
 
 // -- the Laws' words ---------------------------------------------------------------------------
 
+// Our own short summaries of the Articles, not the Laws' text nor an official translation, in
+// the page's language (articles.json is English, articles-es.json and articles-el.json the
+// others), one set per edition: 2023, and what the editions of 2018, 2014 (lettered, as the
+// Spanish text) and before 1997 (numbered as the Greek text) say otherwise. A ruling cites the
+// Article of the game's edition (docs/events.md, "Editions").
+
+export const EDITIONS = ["2023", "2018", "2014", "pre-1997"];
+export const EDITION_NAMES = {
+  2023: t("the Laws of 2023"), 2018: t("the Laws of 2018"), 2014: t("the Laws of 2014"),
+  "pre-1997": t("the Laws before 1997"),
+};
 let ARTICLES = {};
+let EDITION = "2023";
+
 export async function loadArticles() {
+  const lang = language();
   try {
-    const response = await fetch("/static/articles.json");
+    const response = await fetch(lang === "en" ? "/static/articles.json" : `/static/articles-${lang}.json`);
     ARTICLES = await response.json();
   } catch (error) {
     ARTICLES = {};
@@ -25,25 +43,53 @@ export async function loadArticles() {
   return ARTICLES;
 }
 
-/** The short text of an Article, or of its nearest parent ("9.2.1" falls back on "9.2"). */
-export function articleText(number) {
-  let key = String(number);
-  while (key) {
-    if (ARTICLES[key]) return ARTICLES[key];
-    const cut = key.lastIndexOf(".");
-    if (cut < 0) break;
-    key = key.slice(0, cut);
+/** The game's edition of the Laws, where its view says it (2023 otherwise). */
+export function setEdition(edition) {
+  EDITION = EDITIONS.includes(String(edition)) ? String(edition) : "2023";
+}
+
+/** Where an Article of `edition` is looked for: that edition, 2023 (the rest of the Laws, as
+ *  the arbiter rules it), then the others. */
+function editionsFor(edition) {
+  return [edition, ...EDITIONS.filter((e) => e !== edition)];
+}
+
+/** The summary of an Article under `edition` (the game's), or of its nearest parent ("9.2.1"
+ *  falls back on "9.2"); one found in another edition than 2023 or the game's names it. */
+export function articleText(number, edition = EDITION) {
+  for (const found of editionsFor(edition)) {
+    const set = ARTICLES[found] || {};
+    let key = String(number);
+    while (key) {
+      if (set[key]) {
+        return found === edition || found === "2023" ? set[key]
+          : `(${EDITION_NAMES[found]}) ${set[key]}`;
+      }
+      const cut = key.lastIndexOf(".");
+      if (cut < 0) break;
+      key = key.slice(0, cut);
+    }
   }
   return "";
 }
 
+/** The Articles of `edition` as its text numbers them, with the 2023 ones it does not replace. */
+export function editionArticles(edition) {
+  return { ...(edition === "2023" ? {} : ARTICLES["2023"] || {}), ...(ARTICLES[edition] || {}) };
+}
+
+/** A link to an Article's summary (laws.html) under the game's edition. */
+export function articleHref(number) {
+  return `/static/laws.html?edition=${encodeURIComponent(EDITION)}#art-${number}`;
+}
+
 export function articleLink(number) {
   const a = document.createElement("a");
-  a.href = `/static/laws.html#art-${number}`;
+  a.href = articleHref(number);
   a.target = "_blank";
   a.rel = "noopener";
   a.className = "article";
-  a.textContent = `Art. ${number}`;
+  a.textContent = t("Art. {number}", { number });
   const text = articleText(number);
   if (text) a.title = text;
   return a;
@@ -52,22 +98,23 @@ export function articleLink(number) {
 // -- words for rulings ------------------------------------------------------------------------
 
 const REASONS = {
-  checkmate: "checkmate",
-  resignation: "resignation",
-  resignation_cannot_checkmate: "resignation, but the opponent cannot checkmate",
-  stalemate: "stalemate",
-  dead_position: "dead position",
-  agreement: "agreement",
-  threefold: "threefold repetition (claimed)",
-  fifty_moves: "fifty moves (claimed)",
-  fivefold: "fivefold repetition",
-  seventy_five_moves: "seventy-five moves",
-  flag: "the flag fell",
-  flag_cannot_checkmate: "the flag fell, but the opponent cannot checkmate",
-  second_illegal_move: "a second illegal move",
-  illegal_move_cannot_checkmate: "a second illegal move, but the opponent cannot checkmate",
-  default: "default (late arrival)",
-  arbiter: "the arbiter's decision",
+  checkmate: t("checkmate"),
+  resignation: t("resignation"),
+  resignation_cannot_checkmate: t("resignation, but the opponent cannot checkmate"),
+  stalemate: t("stalemate"),
+  dead_position: t("dead position"),
+  agreement: t("agreement"),
+  threefold: t("threefold repetition (claimed)"),
+  fifty_moves: t("fifty moves (claimed)"),
+  fivefold: t("fivefold repetition"),
+  seventy_five_moves: t("seventy-five moves"),
+  flag: t("the flag fell"),
+  flag_cannot_checkmate: t("the flag fell, but the opponent cannot checkmate"),
+  second_illegal_move: t("a second illegal move"),
+  illegal_move: t("an illegal move"),
+  illegal_move_cannot_checkmate: t("a second illegal move, but the opponent cannot checkmate"),
+  default: t("default (late arrival)"),
+  arbiter: t("the arbiter's decision"),
 };
 
 export function reasonText(reason) {
@@ -75,7 +122,9 @@ export function reasonText(reason) {
 }
 
 export function resultText(result, reason) {
-  const who = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw", "0-0": "Both lose" };
+  const who = {
+    "1-0": t("White wins"), "0-1": t("Black wins"), "1/2-1/2": t("Draw"), "0-0": t("Both lose"),
+  };
   return `${result} · ${who[result] || result}: ${reasonText(reason)}`;
 }
 
@@ -84,71 +133,87 @@ function penaltyText(penalty) {
   const player = title(body.player);
   if (kind === "add_time") {
     const s = Number(body.seconds);
-    return s >= 0 ? `${player} gets ${s} s more` : `${player} loses ${-s} s`;
+    return s >= 0 ? t("{player} gets {seconds} s more", { player, seconds: s })
+      : t("{player} loses {seconds} s", { player, seconds: -s });
   }
-  if (kind === "set_time") return `${player}'s clock set to ${formatClock(body.seconds * 1000)}`;
-  if (kind === "set_moves") return `${player}'s move counter set to ${body.moves}`;
-  if (kind === "warning") return `${player} is warned`;
-  if (kind === "remove_increment") return `${player}'s increment for that move removed`;
+  if (kind === "set_time") {
+    return t("{player}'s clock set to {time}", { player, time: formatClock(body.seconds * 1000) });
+  }
+  if (kind === "set_moves") {
+    return t("{player}'s move counter set to {moves}", { player, moves: body.moves });
+  }
+  if (kind === "warning") return t("{player} is warned", { player });
+  if (kind === "remove_increment") return t("{player}'s increment for that move removed", { player });
   return `${kind} ${body.player}`;
 }
 
 /** Moves as players read them: "Nf3 or Nh3" (SAN from the server; UCI only if it sent none). */
 export function movesText(san, uci) {
-  const list = (Array.isArray(san) && san.length ? san : uci) || [];
+  const list = (Array.isArray(san) && san.length ? san.map(localMove) : uci) || [];
   if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+  return t("{moves} or {last}", { moves: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
 
 /** One line of words for a ruling (the JSON object of spec/events.md). */
 export function rulingText(r) {
   const by = r.by ? title(r.by) : "";
-  const move = r.move_san || r.move || "";
+  const move = r.move_san ? localMove(r.move_san) : r.move || "";
   const must = movesText(r.must_move_san, r.must_move);
   switch (r.ruling) {
-    case "touch_move":
-      return `Touch-move: ${by}'s ${move || "move"} is taken back; ${by} must play ` +
-        `${must || "a touched piece"}`;
+    case "touch_move": {
+      const taken = move || t("move");
+      const bound = must || t("a touched piece");
+      return t("Touch-move: {player}'s {move} is taken back; {player} must play {must}",
+        { player: by, move: taken, must: bound });
+    }
     case "illegal_move":
-      if (r.status === "stands") return `${by}'s illegal move ${move} stands (no claim)`;
-      return `Illegal move by ${by}${move ? ` (${move})` : ""}: position restored` +
-        (must ? `; must play ${must}` : "");
+      if (r.status === "stands") {
+        return t("{player}'s illegal move {move} stands (no claim)", { player: by, move });
+      }
+      return (move ? t("Illegal move by {player} ({move}): position restored", { player: by, move })
+        : t("Illegal move by {player}: position restored", { player: by })) +
+        (must ? t("; must play {must}", { must }) : "");
     case "incorrect_claim":
-      return `${by}'s claim is incorrect` +
-        (must ? `; the written move must be played: ${must}` : "");
+      return t("{player}'s claim is incorrect", { player: by }) +
+        (must ? t("; the written move must be played: {must}", { must }) : "");
     case "claim_refused":
-      return `${by}'s claim is refused`;
+      return t("{player}'s claim is refused", { player: by });
     case "draw_offer": {
       const words = {
-        standing: "offers a draw", declined: "'s draw offer is declined",
-        lapsed: "'s draw offer lapses", not_allowed: "'s draw offer is not allowed yet",
+        standing: t("{player} offers a draw", { player: by }),
+        declined: t("{player}'s draw offer is declined", { player: by }),
+        lapsed: t("{player}'s draw offer lapses", { player: by }),
+        not_allowed: t("{player}'s draw offer is not allowed yet", { player: by }),
       };
-      const w = words[r.status] || r.status;
-      return w.startsWith("'") ? `${by}${w}` : `${by} ${w}`;
+      return words[r.status] || `${by} ${r.status}`;
     }
     case "flag":
-      return `${by}'s flag has fallen`;
+      return t("{player}'s flag has fallen", { player: by });
     case "penalty":
-      return "Arbiter";
+      return ARBITER;
     case "clock":
       if (r.status !== "paused") {
-        return r.status === "started" || r.article === "6.6" ? "The clocks start" : "The clocks run again";
+        return r.status === "started" || r.article === "6.6" ? t("The clocks start")
+          : t("The clocks run again");
       }
-      return r.reason === "restart" ? `The clocks are paused: ${PAUSES.restart}` : "The clocks are paused";
+      return r.reason === "restart" ? t("The clocks are paused: {why}", { why: PAUSES.restart })
+        : t("The clocks are paused");
     case "game_over":
-      return `Game over: ${resultText(r.result, r.reason)}`;
+      return t("Game over: {result}", { result: resultText(r.result, r.reason) });
     case "rejected":
-      return "Not taken";
+      return t("Not taken");
     default:
       return r.ruling;
   }
 }
 
+const ARBITER = t("Arbiter");
+
 /** Why the clocks stand (6.11): the words each page shows beside a paused clock. */
 export const PAUSES = {
-  restart: "the server restarted; the arbiter resumes the game",
-  arbiter: "play waits for the arbiter",
-  other: "play waits for the arbiter",
+  restart: t("the server restarted; the arbiter resumes the game"),
+  arbiter: t("play waits for the arbiter"),
+  other: t("play waits for the arbiter"),
 };
 
 export function pauseText(reason) {
@@ -169,7 +234,7 @@ export function rulingItem(r) {
   const words = document.createElement("span");
   words.className = "words";
   let text = rulingText(r);
-  if (r.penalty) text += `${text === "Arbiter" ? ": " : "; "}${penaltyText(r.penalty)}`;
+  if (r.penalty) text += `${text === ARBITER ? ": " : "; "}${penaltyText(r.penalty)}`;
   if (r.ruling === "rejected" && r.reason) text += `: ${r.reason}`;
   words.textContent = text;
   li.appendChild(words);
@@ -205,14 +270,23 @@ export function formatElapsed(seconds) {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
+const CATEGORIES = {
+  blitz: t("blitz"), rapid: t("rapid"), standard: t("standard"), classical: t("standard"),
+};
+
+/** A time control's category (Appendices A and B; "standard" is the rest) in words. */
+export function categoryText(category) {
+  return CATEGORIES[category] || category;
+}
+
 /** The time control's reading in words, asked of the server once per page (not per message). */
 export async function timeControlWords(text) {
-  if (!text) return "no clock";
+  if (!text) return t("no clock");
   try {
     const answer = await fetch(`/api/timecontrol?text=${encodeURIComponent(text)}`);
     const body = await answer.json();
     const reading = answer.ok && body.readings && body.readings[0];
-    return reading ? `${reading.words} · ${reading.category}` : text;
+    return reading ? `${reading.words} · ${categoryText(reading.category)}` : text;
   } catch (error) {
     return text;
   }
@@ -267,8 +341,8 @@ export class Clocks {
     for (const c of COLORS) {
       const e = this.elements[c];
       const flagged = Boolean(view.result) && /^flag/.test(view.reason || "") && view.clock[c] <= 0;
-      const state = !connected ? "connection lost" : view.paused ? "paused"
-        : !view.started && !view.result ? "not started" : "";
+      const state = !connected ? t("connection lost") : view.paused ? t("paused")
+        : !view.started && !view.result ? t("not started") : "";
       e.state.textContent = state;
       e.flag.hidden = !flagged;
       e.box.classList.toggle("running", this.base.running === c);
@@ -304,7 +378,7 @@ export class Clocks {
       e.box.classList.toggle("low", ms < 10000);
       e.time.dataset.ms = String(Math.round(ms));
       const delay = this.delayLeft(c);
-      e.box.dataset.delay = delay > 0 ? `delay ${(delay / 1000).toFixed(1)} s` : "";
+      e.box.dataset.delay = delay > 0 ? t("delay {seconds} s", { seconds: (delay / 1000).toFixed(1) }) : "";
     }
   }
 }
@@ -368,7 +442,7 @@ export class Scoresheet {
         const td = document.createElement("td");
         if (san) {
           td.className = "san";
-          td.textContent = san;
+          td.textContent = localMove(san);
         }
         tr.appendChild(td);
       }
@@ -472,7 +546,7 @@ export class LiveGame {
 export function refusalText(message) {
   if (message.error) return String(message.error);
   const r = (message.rulings || [])[0];
-  return r && r.reason ? String(r.reason) : "rejected";
+  return r && r.reason ? String(r.reason) : t("rejected");
 }
 
 export function isRefusal(message) {

@@ -6,7 +6,8 @@
 // ("5+3", "90+30", "40/90+30:30+30"); the server reads it, the page shows the reading in words
 // and its category before anything is created, and asks when the text can be read two ways.
 
-import { reasonText } from "./game.js";
+import { categoryText, reasonText, title } from "./game.js";
+import { t } from "./i18n.js";
 import { qrSvg } from "./qr.js";
 
 const $ = (name) => document.getElementById(name);
@@ -44,11 +45,12 @@ async function listGames() {
   $("games").replaceChildren(...games.map((g) => {
     const tr = document.createElement("tr");
     const odds = g.time_controls && `${g.time_controls.white} / ${g.time_controls.black}`;
-    tr.append(cell(g.id), cell(g.white || "White"), cell(g.black || "Black"),
+    tr.append(cell(g.id), cell(g.white || title("white")), cell(g.black || title("black")),
       cell(g.time_control || odds || "–", "wide-only"),
-      cell(g.result ? `${g.result} (${reasonText(g.reason)})` : g.started === false ? "not started" : "playing"));
+      cell(g.result ? `${g.result} (${reasonText(g.reason)})` : g.started === false ? t("not started")
+        : t("playing")));
     const td = document.createElement("td");
-    td.append(link(`/watch/${encodeURIComponent(g.id)}`, "watch"), " · ",
+    td.append(link(`/watch/${encodeURIComponent(g.id)}`, t("watch")), " · ",
       link(`/api/games/${encodeURIComponent(g.id)}/pgn`, "PGN", `game-${g.id}.pgn`));
     tr.appendChild(td);
     return tr;
@@ -70,7 +72,7 @@ async function readTimeControl() {
   reading = null;
   $("create").disabled = true;
   if (!text) {
-    say("No time control: a game without clocks.");
+    say(t("No time control: a game without clocks."));
     $("create").disabled = false;
     return;
   }
@@ -80,14 +82,15 @@ async function readTimeControl() {
     answer = await fetch(`/api/timecontrol?text=${encodeURIComponent(text)}`);
     body = await answer.json();
   } catch (error) {
-    body = { error: "the server did not answer" };
+    body = { error: t("the server did not answer") };
   }
   if (mine !== asked) return;
   if (!answer || !answer.ok || !body.readings || !body.readings.length) {
     const p = document.createElement("span");
     p.className = "error";
-    p.textContent = `Cannot read "${text}": ${body.error || "unknown form"}. ` +
-      "Write it as players do: 5+3, 90+30, 40/90+30:30+30.";
+    const why = body.error || t("unknown form");
+    p.textContent = t("Cannot read \"{text}\": {why}. Write it as players do: 5+3, 90+30, " +
+      "40/90+30:30+30.", { text, why });
     say(p);
     return;
   }
@@ -100,7 +103,8 @@ async function readTimeControl() {
   const box = document.createElement("fieldset");
   box.className = "ambiguous";
   const legend = document.createElement("legend");
-  legend.textContent = `"${text}" can be read ${body.readings.length} ways: which one?`;
+  legend.textContent = t("\"{text}\" can be read {count} ways: which one?",
+    { text, count: body.readings.length });
   box.appendChild(legend);
   body.readings.forEach((r, i) => {
     const label = document.createElement("label");
@@ -116,7 +120,7 @@ async function readTimeControl() {
 }
 
 function readingText(r) {
-  return `${r.words} · ${r.category}`;
+  return `${r.words} · ${categoryText(r.category)}`;
 }
 
 function choose(r) {
@@ -137,7 +141,7 @@ function startFields(form) {
   const mode = form.get("start");
   if (mode !== "scheduled") return { start: mode };
   const at = String(form.get("start_at") || "");
-  if (!at) throw new Error("a scheduled start needs its date and time");
+  if (!at) throw new Error(t("a scheduled start needs its date and time"));
   const minutes = Number(form.get("default_time") || 0);
   return { start: new Date(at).toISOString(), default_time: Math.round(minutes * 60) };
 }
@@ -191,16 +195,17 @@ $("new-game").addEventListener("submit", async (e) => {
   if (!response.ok) {
     const why = answer.error || answer.detail || `HTTP ${response.status}`;
     links.replaceChildren(refusal(response.status === 401
-      ? `Not created: ${why}. Open the organiser's link that chesslaws serve printed (/?token=…).`
-      : `Not created: ${why}`));
+      ? t("Not created: {why}. Open the organiser's link that chesslaws serve printed (/?token=…).",
+        { why })
+      : t("Not created: {why}", { why })));
     return;
   }
   const id = encodeURIComponent(answer.id);
   const entries = [
-    ["White plays at", `/play/${id}?token=${encodeURIComponent(answer.seats.white)}`, true],
-    ["Black plays at", `/play/${id}?token=${encodeURIComponent(answer.seats.black)}`, true],
-    ["The arbiter's console", `/arbiter?game=${id}&token=${encodeURIComponent(answer.arbiter)}`, true],
-    ["Spectators watch at", `/watch/${id}`, false],
+    [t("White plays at"), `/play/${id}?token=${encodeURIComponent(answer.seats.white)}`, true],
+    [t("Black plays at"), `/play/${id}?token=${encodeURIComponent(answer.seats.black)}`, true],
+    [t("The arbiter's console"), `/arbiter?game=${id}&token=${encodeURIComponent(answer.arbiter)}`, true],
+    [t("Spectators watch at"), `/watch/${id}`, false],
   ];
   links.replaceChildren(...entries.map(([words, href, qr]) => linkItem(words, new URL(href, location.href).href, qr)));
   links.querySelector("details").open = true;  // White's code shown: the first to hand out
@@ -215,26 +220,26 @@ function linkItem(words, href, qr) {
   const copy = document.createElement("button");
   copy.type = "button";
   copy.className = "copy";
-  copy.textContent = "Copy";
+  copy.textContent = t("Copy");
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(href);
-      copy.textContent = "Copied";
+      copy.textContent = t("Copied");
     } catch (error) {
-      copy.textContent = "Select and copy";
+      copy.textContent = t("Select and copy");
       const range = document.createRange();
       range.selectNodeContents(li.querySelector("a"));
       getSelection().removeAllRanges();
       getSelection().addRange(range);
     }
-    setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+    setTimeout(() => { copy.textContent = t("Copy"); }, 2000);
   });
   head.append(`${words}`, copy);
   li.append(head, link(href, href));
   if (qr) {
     const details = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = "QR code";
+    summary.textContent = t("QR code");
     const code = document.createElement("div");
     code.className = "qr";
     details.append(summary, code);

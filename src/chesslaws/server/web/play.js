@@ -7,7 +7,8 @@
 // connection is lost the board is locked and nothing is sent, nor kept to be sent later.
 
 import { pieceSvg, PIECE_NAMES } from "./board.js";
-import { gameIdFromPath, isRefusal, movesText, other } from "./game.js";
+import { articleHref, gameIdFromPath, isRefusal, movesText, other } from "./game.js";
+import { englishMove, t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
 
 const params = new URLSearchParams(location.search);
@@ -39,7 +40,7 @@ const board = screen.board;
 /** Send an act; with the connection lost nothing goes (nor waits to go), and the page says so. */
 function send(event) {
   if (screen.live.send(event)) return true;
-  screen.notice("Not sent: the connection to the server is lost. Wait until it is back.", "refused");
+  screen.notice(t("Not sent: the connection to the server is lost. Wait until it is back."), "refused");
   return false;
 }
 
@@ -69,7 +70,7 @@ function takeSeat(seat) {
   document.body.dataset.side = seat;
   if (seat === "none") {
     $("status").textContent =
-      "This link is no seat of this game (a wrong or missing token): you can only watch.";
+      t("This link is no seat of this game (a wrong or missing token): you can only watch.");
     screen.setSide(null);
   } else {
     screen.setSide(seat);
@@ -82,13 +83,15 @@ function takeSeat(seat) {
 /** Why the hand may not act now, or "" when it may. */
 function lockedBecause() {
   const v = screen.view;
-  if (!screen.live.connected) return "The connection is lost: the board is locked.";
-  if (!v || !side || side === "none") return "This page holds no seat.";
-  if (v.result) return "The game is over.";
-  if (!v.started) return "The game has not started: the clocks stand (6.6).";
-  if (v.paused) return "The clocks are paused.";
+  if (!screen.live.connected) return t("The connection is lost: the board is locked.");
+  if (!v || !side || side === "none") return t("This page holds no seat.");
+  if (v.result) return t("The game is over.");
+  if (!v.started) return t("The game has not started: the clocks stand (6.6).");
+  if (v.paused) return t("The clocks are paused.");
   const awaiting = v.awaiting || { player: v.to_move, act: "move" };
-  if (awaiting.player !== side) return "It is not your move: only the player having the move touches pieces (4.3).";
+  if (awaiting.player !== side) {
+    return t("It is not your move: only the player having the move touches pieces (4.3).");
+  }
   return "";
 }
 
@@ -202,7 +205,7 @@ $("move-form").addEventListener("submit", (e) => {
   const input = $("move-text");
   const text = input.value.trim();
   if (!text) return;
-  makeMove(text);
+  makeMove(englishMove(text));  // written in the page's language's letters (C.3)
   input.value = "";
   // The move is written: the hand goes to the clock, so Space presses it.
   input.blur();
@@ -230,7 +233,7 @@ claimDialog.addEventListener("close", () => {
   if (claimDialog.returnValue !== "send") return;
   const kind = claimForm.elements.kind.value;
   const event = { type: "claim", kind };
-  const move = $("claim-move").value.trim();
+  const move = englishMove($("claim-move").value.trim());
   if ((kind === "threefold" || kind === "fifty") && move) event.move = move;
   send(event);
 });
@@ -273,8 +276,9 @@ function showOffer(view) {
   $("decline").hidden = !toMe;
   $("offer").disabled = $("offer").disabled || mine;
   $("offer-words").textContent = toMe
-    ? `${screen.names[by]} offers you a draw (9.1.2). Accept it, or decline it (or simply move: 9.1.2.3).`
-    : mine ? "Your draw offer stands until your opponent accepts or declines it (9.1.2)." : "";
+    ? t("{player} offers you a draw (9.1.2). Accept it, or decline it (or simply move: 9.1.2.3).",
+      { player: screen.names[by] })
+    : mine ? t("Your draw offer stands until your opponent accepts or declines it (9.1.2).") : "";
 }
 
 /** What binds the player: the piece he must move (4.3, 7.5.1) or the move he wrote (9.5.3),
@@ -285,14 +289,17 @@ function showDuty(view) {
   if (o && o.player === side && !view.result) {
     duty.hidden = false;
     const moves = movesText(o.san, o.moves);
-    const words = o.square ? `You must move the piece on ${o.square}${moves ? `: ${moves}` : ""}`
-      : `You must play ${moves || "the move required"}`;
+    const required = t("the move required");
+    const words = o.square
+      ? (moves ? t("You must move the piece on {square}: {moves}", { square: o.square, moves })
+        : t("You must move the piece on {square}", { square: o.square }))
+      : t("You must play {moves}", { moves: moves || required });
     duty.replaceChildren(`${words} `);
     const a = document.createElement("a");
     a.className = "article";
-    a.href = `/static/laws.html#art-${o.article || "4.3"}`;
+    a.href = articleHref(o.article || "4.3");
     a.target = "_blank";
-    a.textContent = `Art. ${o.article || "4.3"}`;
+    a.textContent = t("Art. {number}", { number: o.article || "4.3" });
     duty.appendChild(a);
   } else {
     duty.hidden = true;

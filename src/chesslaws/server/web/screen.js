@@ -5,8 +5,9 @@
 import { Board } from "./board.js";
 import {
   COLORS, Clocks, LiveGame, Scoresheet, isRefusal, loadArticles, other, pauseText, refusalText,
-  resultText, rulingItem, timeControlWords, title,
+  resultText, rulingItem, setEdition, timeControlWords, title,
 } from "./game.js";
+import { t } from "./i18n.js";
 
 const FLAG = `<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">` +
   `<path d="M3 1 V15" stroke="currentColor" stroke-width="1.6"/>` +
@@ -16,8 +17,9 @@ const NOTICE_MS = 6000;  // a notice clears by itself after this long
 
 function clockBox(box, color) {
   box.dataset.color = color;
+  const fallen = t("flag fallen (6.8)");
   box.innerHTML = `<span class="name"></span>` +
-    `<span class="flag" hidden title="flag fallen (6.8)">${FLAG} flag</span>` +
+    `<span class="flag" hidden title="${fallen}">${FLAG} ${t("flag")}</span>` +
     `<span class="state-mark"></span>` +
     `<span class="time" role="timer">–</span><span class="info"></span>`;
   return {
@@ -41,14 +43,15 @@ export function startText(view, names) {
   const start = view.start || { mode: "arbiter" };
   if (start.mode === "seated") {
     const seated = view.seated || {};
-    const who = COLORS.map((c) => `${names[c]} ${seated[c] ? "is seated" : "not yet"}`).join(", ");
-    return `The clocks start when both players are seated (6.6): ${who}.`;
+    const who = COLORS.map((c) => (seated[c] ? t("{player} is seated", { player: names[c] })
+      : t("{player} not yet", { player: names[c] }))).join(", ");
+    return t("The clocks start when both players are seated (6.6): {who}.", { who });
   }
   if (start.mode === "scheduled") {
-    return `The clocks start at ${clockTime(start.at)} (6.6); a player who has not arrived ` +
-      "by the default time then loses the game (6.7.1).";
+    return t("The clocks start at {time} (6.6); a player who has not arrived by the default " +
+      "time then loses the game (6.7.1).", { time: clockTime(start.at) });
   }
-  return "The clocks start when the arbiter starts them (6.6).";
+  return t("The clocks start when the arbiter starts them (6.6).");
 }
 
 /** The screen of one game in the page's standard layout (ids: board, clock-top, …). */
@@ -59,7 +62,7 @@ export class GameScreen {
     this.orientation = side || "white";
     this.extraView = onView;
     this.extraAnswer = onAnswer;
-    this.names = { white: "White", black: "Black" };
+    this.names = { white: title("white"), black: title("black") };
     this.view = null;
     this.board = new Board(document.getElementById("board"), {
       orientation: this.orientation, side: side || "white", interactive,
@@ -80,7 +83,7 @@ export class GameScreen {
       pgn.setAttribute("download", `game-${id}.pgn`);
     }
     const heading = document.getElementById("title");
-    if (heading) heading.textContent = `Game ${id}`;
+    if (heading) heading.textContent = t("Game {id}", { id });
     this.live = new LiveGame(id, token, {
       onView: (view, message) => this.show(view, message),
       onAnswer: (message) => this.answer(message),
@@ -130,7 +133,7 @@ export class GameScreen {
 
   showNames() {
     for (const c of COLORS) {
-      const label = this.side === c ? `${this.names[c]} (you)` : this.names[c];
+      const label = this.side === c ? t("{player} (you)", { player: this.names[c] }) : this.names[c];
       this.clockElements[c].name.textContent = label;
     }
   }
@@ -138,6 +141,7 @@ export class GameScreen {
   /** A message's view: draw it, and add the rulings the message brought. */
   show(view, message) {
     this.view = view;
+    setEdition(view.edition || (view.rules && view.rules.edition));
     for (const c of COLORS) if (typeof view[c] === "string" && view[c]) this.names[c] = view[c];
     this.showNames();
     if (message.type === "snapshot") {
@@ -170,7 +174,7 @@ export class GameScreen {
     if (view.result) {
       this.result.hidden = false;
       this.result.textContent = resultText(view.result, view.reason) +
-        (view.article ? ` (Art. ${view.article})` : "");
+        (view.article ? ` (${t("Art. {number}", { number: view.article })})` : "");
       this.result.dataset.result = view.result;
     } else {
       this.result.hidden = true;
@@ -187,18 +191,20 @@ export class GameScreen {
   }
 
   turnText(view) {
-    if (view.result) return "The game is over.";
-    if (!view.started) return "The game has not started: the clocks stand.";
-    if (view.paused) return `The clocks are paused: ${pauseText(view.pause_reason)} (6.11).`;
+    if (view.result) return t("The game is over.");
+    if (!view.started) return t("The game has not started: the clocks stand.");
+    if (view.paused) return t("The clocks are paused: {why} (6.11).", { why: pauseText(view.pause_reason) });
     const awaiting = view.awaiting || { player: view.to_move, act: "move" };
     const mine = this.side === awaiting.player;
     const name = this.names[awaiting.player] || title(awaiting.player);
     if (awaiting.act === "press") {
-      return mine ? "Press your clock (6.2)." : `${name} has moved and is to press the clock.`;
+      return mine ? t("Press your clock (6.2).")
+        : t("{player} has moved and is to press the clock.", { player: name });
     }
-    if (this.side) return mine ? "Your move." : `${name}'s move.`;
-    const offer = view.draw_offer ? ` ${this.names[view.draw_offer]}'s draw offer stands (9.1.2).` : "";
-    return `${name} to move.${offer}`;
+    if (this.side) return mine ? t("Your move.") : t("{player}'s move.", { player: name });
+    const offer = view.draw_offer
+      ? ` ${t("{player}'s draw offer stands (9.1.2).", { player: this.names[view.draw_offer] })}` : "";
+    return t("{player} to move.", { player: name }) + offer;
   }
 
   addRulings(rulings) {
@@ -228,10 +234,11 @@ export class GameScreen {
     wrap.classList.toggle("locked", !connected);
     const never = !connected && !this.view;
     wrap.dataset.lock = connected ? "" : never
-      ? "Not connected: the server does not answer, or this link is no longer valid. Trying again…"
-      : "Connection lost: the board is locked and nothing you do is sent. Reconnecting…";
+      ? t("Not connected: the server does not answer, or this link is no longer valid. Trying again…")
+      : t("Connection lost: the board is locked and nothing you do is sent. Reconnecting…");
     if (this.status) {
-      this.status.textContent = connected ? "connected" : never ? "not connected" : "connection lost";
+      this.status.textContent = connected ? t("connected") : never ? t("not connected")
+        : t("connection lost");
     }
     if (this.status) this.status.classList.toggle("lost", !connected);
     if (this.view) {
@@ -243,7 +250,7 @@ export class GameScreen {
   /** A message of the socket: a refusal comes only to the page that sent the act. */
   answer(message) {
     if (isRefusal(message) && message.event && message.event.type !== "which_seat") {
-      this.notice(`Not taken: ${refusalText(message)}`, "refused");
+      this.notice(t("Not taken: {why}", { why: refusalText(message) }), "refused");
     }
     if (this.extraAnswer) this.extraAnswer(message);
   }

@@ -1,0 +1,322 @@
+"""Issue 31: every text a person reads, on the pages and on the command line, comes from the
+message catalogs, and the catalogs are complete in Spanish and Greek.
+
+Two checks. The catalogs' own (Babel's extractors over the CLI's ``_()``, the pages' ``t()`` and
+the HTML marked ``data-i18n``): every text found is translated in es and el, not fuzzy, with the
+same ``{fields}`` and tags, and the compiled ``.mo`` and JSON files are those of the ``.po``. And
+a check of what is *not* marked: the pages' HTML text and attributes outside the marks, and the
+JavaScript string literals that are words, outside ``t()``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "src" / "chesslaws" / "server" / "web"
+
+
+def _tool() -> ModuleType:
+    pytest.importorskip("babel", reason="Babel (the test extra) extracts the catalogs")
+    spec = importlib.util.spec_from_file_location("chesslaws_i18n_tool", ROOT / "tools" / "i18n.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- the catalogs ------------------------------------------------------------------------------
+
+
+def test_every_text_extracted_is_translated_in_spanish_and_greek() -> None:
+    tool = _tool()
+    wanted = {m.id for m in tool.template() if m.id}
+    # The extractors find the pages' and the CLI's texts (not an empty set that passes).
+    assert {"Write a move", "Threefold repetition (9.2)", "Scoresheet"} <= wanted
+    assert "cannot read {file}: {why}" in wanted and "white - black" in wanted
+    assert len(wanted) > 250
+    assert tool.problems() == []
+
+
+def test_every_t_call_of_the_scripts_is_extracted() -> None:
+    """Babel's JavaScript extractor finds each ``t("…")`` of the pages, inside template literals
+    too (read here by a plain pattern over the sources)."""
+    tool = _tool()
+    wanted = {m.id for m in tool.template() if m.id}
+    called = set()
+    for script in WEB.glob("*.js"):
+        code = re.sub(r"^\s*//.*$", "", script.read_text(encoding="utf-8"), flags=re.M)
+        for call in _T_CALL.findall(code):
+            called.add("".join(json.loads(part) for part in re.findall(r'"(?:[^"\\]|\\.)*"', call)))
+    assert len(called) > 150
+    assert sorted(called - wanted) == []
+
+
+def test_every_marked_text_of_the_cli_is_extracted() -> None:
+    """Each ``_("…")`` and ``N_("…")`` of the CLI and the audit's table (read from the syntax
+    tree, f-strings included, where Babel's extractor does not look) is in the template."""
+    import ast
+
+    tool = _tool()
+    wanted = {m.id for m in tool.template() if m.id}
+    package = ROOT / "src" / "chesslaws"
+    marked = set()
+    for path in [*sorted((package / "cli").glob("*.py")), package / "audit" / "_output.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_", "N_")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                marked.add(node.args[0].value)
+    assert len(marked) > 80
+    assert sorted(marked - wanted) == []
+
+
+def test_the_check_finds_a_text_missing_from_a_catalog(tmp_path: Path) -> None:
+    """The completeness check fails on a text no catalog has (so it is not vacuous)."""
+    tool = _tool()
+    page = tmp_path / "web"
+    page.mkdir()
+    (page / "new.js").write_text('label.textContent = t("A text nobody translated");\n')
+    tool.SOURCES = ((page, "*.js", "javascript"),)
+    found = tool.problems()
+    assert "es: not in the catalog: 'A text nobody translated'" in found
+    assert "el: not in the catalog: 'A text nobody translated'" in found
+
+
+def test_a_translation_keeps_the_fields_and_tags_of_the_english() -> None:
+    tool = _tool()
+    fields = tool._fields("Set the clock of {player} to <b>{time}</b>")
+    assert fields == ["</b>", "<b>", "{player}", "{time}"]
+    assert fields == tool._fields("Poner el reloj de {player} en <b>{time}</b>")
+    assert fields != tool._fields("Poner el reloj en <b>{time}</b>")
+
+
+def test_the_compiled_catalogs_speak_through_the_standard_library_alone() -> None:
+    """The CLI reads the ``.mo`` files with :mod:`gettext` (no Babel at run time)."""
+    import gettext
+
+    locale = ROOT / "src" / "chesslaws" / "locale"
+    es = gettext.translation("chesslaws", locale, languages=["es"])
+    el = gettext.translation("chesslaws", locale, languages=["el"])
+    assert es.gettext("White") == "Blancas" and el.gettext("White") == "Λευκά"
+    assert es.gettext("cannot read {file}: {why}").format(file="x", why="y") == (
+        "no se puede leer x: y"
+    )
+
+
+def test_the_pages_catalogs_carry_the_piece_letters_of_their_language() -> None:
+    """The pages read a move in the player's letters with the same table as the library (C.3)."""
+    from chesslaws.core import LANGUAGES
+
+    for lang in ("es", "el"):
+        body = json.loads((WEB / f"i18n-{lang}.json").read_text(encoding="utf-8"))
+        assert body["pieces"] == LANGUAGES[lang].table
+        assert body["messages"]["Write a move"] != "Write a move"
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chesslaws", *args],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", **env},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_the_cli_speaks_the_locale_or_lang() -> None:
+    spanish = _cli("--help", env={"LANG": "es_ES.UTF-8"})
+    assert "Las Leyes del Ajedrez de la FIDE" in spanish.stdout
+    greek = _cli("--lang", "el", "perft", "--help", env={"LANG": "es_ES.UTF-8"})
+    assert "μισές κινήσεις σε βάθος" in greek.stdout  # --lang wins over the locale
+    # argparse's own words too: usage, section titles, -h, the parser's errors.
+    assert greek.stdout.startswith("χρήση: chesslaws perft") and "\nεπιλογές:\n" in greek.stdout
+    assert "εμφάνιση αυτής της βοήθειας και έξοδος" in greek.stdout
+    wrong = _cli("--lang", "es", "perft", "startpos", "x", env={})
+    assert wrong.returncode == 2 and wrong.stderr.startswith("uso: chesslaws perft")
+    english = _cli("perft", "--help", env={"LANG": "C"})
+    assert "plies to look ahead" in english.stdout
+    refused = _cli("--lang", "el", "audit", "/no/such/file.pgn", env={})
+    assert refused.returncode == 2
+    assert "chesslaws: σφάλμα: δεν διαβάζεται το /no/such/file.pgn" in refused.stderr
+
+
+def test_the_cli_refuses_a_language_it_has_no_catalog_for() -> None:
+    answer = _cli("--lang", "xx", "perft", "startpos", "1", env={})
+    assert answer.returncode == 2 and "--lang" in answer.stderr and "'xx'" in answer.stderr
+
+
+def test_the_audit_table_is_in_the_language_and_json_is_not(tmp_path: Path) -> None:
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text('[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n')
+    table = _cli("--lang", "es", "audit", "--all", str(pgn), env={})
+    assert "1 partidas: 0 correcta, 1 con faltas, 0 ilegible" in table.stdout
+    records = _cli("--lang", "es", "audit", "--jsonl", str(pgn), env={})
+    assert json.loads(records.stdout)["verdict"] == "faulty"
+
+
+# -- what is not marked -------------------------------------------------------------------------
+
+#: Texts the pages show that are no words of any language: the program's name, the file format.
+NO_WORDS = {"chesslaws", "PGN"}
+#: Attributes a person reads.
+READ_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+
+
+class _UnmarkedText(HTMLParser):
+    """Text and read attributes of a page outside the elements marked for translation."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []  # (tag, inside a mark)
+        self.unmarked: list[str] = []
+        self.title = ""
+        self.data_title = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        marked = any(a in values for a in ("data-i18n", "data-i18n-html"))
+        inside = bool(self.stack and self.stack[-1][1]) or marked
+        listed = (values.get("data-i18n-attr") or "").split(",")
+        for name in READ_ATTRIBUTES:
+            if re.search(r"[A-Za-z]{2}", values.get(name) or "") and name not in listed:
+                self.unmarked.append(f"<{tag} {name}={values[name]!r}>")
+        if tag == "body":
+            self.data_title = values.get("data-title") or ""
+        if tag not in {"input", "meta", "link", "br", "img"}:
+            self.stack.append((tag, inside))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stack and self.stack[-1][0] == tag:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        where = self.stack[-1][0] if self.stack else ""
+        if where == "title":
+            self.title = text
+            return
+        if where in {"script", "style"} or not re.search(r"[A-Za-z]{2}", text):
+            return
+        if not (self.stack and self.stack[-1][1]) and text not in NO_WORDS:
+            self.unmarked.append(text)
+
+
+def test_the_pages_html_has_no_text_outside_the_catalogs() -> None:
+    pages = sorted(WEB.glob("*.html"))
+    assert len(pages) >= 5
+    for page in pages:
+        parser = _UnmarkedText()
+        parser.feed(page.read_text(encoding="utf-8"))
+        assert parser.unmarked == [], page.name
+        # The window's title: the body's data-title, translated by i18n.js.
+        assert parser.title == f"{parser.data_title} · chesslaws", page.name
+
+
+def _literals(source: str) -> list[str]:
+    """The string literals of JavaScript ``source`` (template literals with each ``${…}`` as
+    ``X``), comments left out; ``t(…)`` calls are taken out first with their literals."""
+    found: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        if source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+        elif source.startswith("/*", i):
+            i = source.find("*/", i) + 2
+        elif c in "\"'`":
+            j, text, depth = i + 1, [], 0
+            while j < n and (source[j] != c or depth):
+                if source[j] == "\\":
+                    text.append(source[j : j + 2])
+                    j += 2
+                    continue
+                if c == "`" and source.startswith("${", j):
+                    depth += 1
+                    text.append("X")
+                    j += 2
+                    continue
+                if depth and source[j] == "}":
+                    depth -= 1
+                elif not depth:
+                    text.append(source[j])
+                j += 1
+            found.append("".join(text))
+            i = j + 1
+        else:
+            i += 1
+    return found
+
+
+_T_CALL = re.compile(r"\bt\(\s*(?:\"(?:[^\"\\]|\\.)*\"\s*\+?\s*)+")
+#: Words to a person: two words of letters in a row, once markup is taken out.
+_WORDS = re.compile(r"[A-Za-z]{2,}[,:;]? +[A-Za-z]{2,}")
+_MARKUP = re.compile(r"<[^<>]*>|<\w[^<>]*$|^[^<>]*>")
+#: Literals that hold words but are no text shown: an SVG namespace; the QR encoder's error for
+#: a text too long, a programming error left on the console (a seat's link is ~90 bytes).
+_CODE = {"http://www.w3.org/2000/svg", "a QR code of version 10 at most holds 213 bytes, not X"}
+#: SVG path data ("M3 1 V15"), and class lists given to className or class:.
+_PATH_DATA = re.compile(r"^[MLHVCSQTAZmlhvcsqtazX\d .,-]+$")
+_CLASSES = re.compile(r"(?:className\s*=|class:)\s*(?:\"[^\"]*\"|`[^`]*`)")
+
+
+def _unmarked_words(source: str) -> list[str]:
+    """The literals of ``source`` that are words shown to a person but are not in ``t()``, and
+    the literals set straight as an element's text."""
+    bare = _CLASSES.sub("className = X", _T_CALL.sub("t(", source))
+    found = [
+        text
+        for text in _literals(bare)
+        if text not in _CODE
+        and not _PATH_DATA.match(text)
+        and _WORDS.search(_MARKUP.sub(" ", text))
+    ]
+    shown = r"\.(?:textContent|title|placeholder|innerText)\s*=\s*[\"']([^\"']*[A-Za-z]{2}[^\"']*)"
+    found += re.findall(shown, bare)
+    return found
+
+
+def test_the_check_of_the_scripts_finds_an_english_text_left_out() -> None:
+    planted = (
+        'const a = t("Your move.");\n'
+        'button.textContent = "Copy";\n'
+        'say(`Cannot read ${text}: write it as players do`);\n'
+        'const svg = `<svg xmlns="${SVG}" viewBox="0 0 8 8" class="piece white">`;\n'
+        '// a comment says what it likes\n'
+    )
+    assert _unmarked_words(planted) == ["Cannot read X: write it as players do", "Copy"]
+
+
+def test_the_pages_scripts_show_no_text_outside_the_catalogs() -> None:
+    scripts = sorted(WEB.glob("*.js"))
+    assert len(scripts) >= 8
+    for script in scripts:
+        assert _unmarked_words(script.read_text(encoding="utf-8")) == [], script.name
+
+
+def test_the_check_of_the_html_finds_a_text_left_out() -> None:
+    parser = _UnmarkedText()
+    parser.feed(
+        '<body data-title="Play"><p>Hello world</p><p data-i18n>Fine <b>text</b></p>'
+        '<input placeholder="type here"><input placeholder="name" data-i18n-attr="placeholder">'
+        '<a class="brand">chesslaws</a></body>'
+    )
+    assert parser.unmarked == ["Hello world", "<input placeholder='type here'>"]
