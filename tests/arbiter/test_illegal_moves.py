@@ -324,25 +324,6 @@ def test_illegal_move_claim_with_nothing_to_claim() -> None:
     assert rulings[0]["article"] == "A.5.2"
 
 
-def test_a5_2_unclaimed_illegal_move_that_leaves_no_position() -> None:
-    # A.5.2 with A.5.4 in mind: White's king walked into check and nobody claimed; Black's next
-    # move would leave White's king capturable, which is no position under the Laws: the arbiter
-    # steps in at that moment and Black's move is not taken.
-    rules = '"rules": {"supervision": "partial"}'
-    game, rulings = run(f"""
-        start {{"time_control": "900+5", "fen": "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", {rules}}}
-        5 white move e1d1
-        6 white press
-        9 black move d2a2
-    """)
-    assert [r["ruling"] for r in rulings] == ["illegal_move"]
-    assert rulings[0]["article"] == "A.5.2"
-    assert rulings[0]["penalty"] == {"add_time": {"player": "black", "seconds": 60}}
-    assert rulings[0]["must_move"] == ["e1d2", "e1f1"]  # the king must move (7.5.1, 4.3)
-    assert game.position.side_to_move == 0
-    assert game.illegal_moves == (1, 0)
-
-
 def test_a5_2_stood_illegal_move_then_a_move_that_is_no_move() -> None:
     game, rulings = run(f"""
         {RAPID_PARTIAL}

@@ -12,7 +12,7 @@ from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply
+from ._board import BoardState
 from ._draft import (
     Draft,
     Rejected,
@@ -36,12 +36,13 @@ from ._events import (
     Touch,
     TouchMoveEnforcement,
 )
-from ._illegal import IllegalKind, PendingIllegal, board_after
+from ._illegal import IllegalKind, PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
+from ._unclaimed import drawn_on_illegal_board, illegal_move_stands, standing_move
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -182,13 +183,18 @@ def _wrong_promotion(position: Position, text: str) -> Move | None:
 
 def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     pending = d.pending
+    if pending is not None and pending.left is not None:
+        raise Rejected(
+            f"the arbiter waits until {pending.by.label}'s move, made on a board that is no "
+            "position, is completed (A.5.4)"
+        )
     if pending is not None and pending.completed_at is not None:
         if event.by is pending.by:
             raise Rejected(f"{event.by.label} does not have the move (1.3)")
-        rulings, stood = _illegal_move_stands(d, event, idx)
-        if not stood or d.ending is not None:
-            # The arbiter stepped in (the illegal move left no position), or the board it
-            # left ends the game: this move is not taken.
+        if standing_move(pending) is None:  # SAN that names no squares: no board to stand
+            return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx)
+        rulings, go_on = illegal_move_stands(d, event, idx)
+        if not go_on:
             return rulings
         try:
             return rulings + on_move(d, event, idx)
@@ -440,6 +446,9 @@ def press(d: Draft, player: Color, at: Millis) -> None:
 
 def _complete_illegal(d: Draft, pending: PendingIllegal, at: Millis, idx: int) -> list[Ruling]:
     player = pending.by
+    if pending.left is not None:  # A.5.4: the reply on a board that is no position is completed
+        press(d, player, at)
+        return drawn_on_illegal_board(d, pending, at, idx)
     if d.rules.arbiter_sees_illegal_moves:
         return rule_illegal(d, player, pending.kind, pending, at, idx)
     # A.5.2: nobody has seen it yet; the clock runs for the opponent, who may claim.
@@ -600,49 +609,3 @@ def _lost_at_once_2014(
             "A.4.b",
         ),
     ]
-
-
-def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruling], bool]:
-    """A.5.2: the opponent moves without a claim; the completed illegal move stands.
-
-    Returns the rulings and whether the move stood (``False``: the board it leaves is no
-    position under the Laws, so the arbiter rules on it after all).
-    """
-    pending = d.pending
-    assert pending is not None
-    board = d.board.position
-    fen = None
-    if pending.kind is IllegalKind.TWO_HANDS and pending.legal is not None:
-        standing: Move | None = pending.legal
-    else:
-        standing = pending.move
-    if standing is not None:
-        try:
-            fen = board_after(board, standing)
-            position = Position.from_fen(fen, chess960=board.chess960)
-        except ChessLawsError:
-            fen = None
-    if fen is None:
-        # The board it leaves is no position under the Laws: the arbiter must step in.
-        return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx), False
-    mover = pending.by
-    d.sheet = d.sheet.add(Ply(pending.text, pending.text, None, pending.clock_after))
-    d.board = BoardState.start(position)
-    d.pending = None
-    d.touch = NO_TOUCH
-    stood = [
-        ruling(
-            idx,
-            event.at,
-            RulingKind.ILLEGAL_MOVE,
-            by=mover,
-            move=pending.text,
-            status="stands",
-            article="A.5.2",
-            note="not claimed before the opponent's next move: the illegal move stands",
-        )
-    ]
-    ending = board_ending(d, d.board)
-    if ending is not None:
-        stood += end_by_board(d, ending, event.at, idx)
-    return stood, True
