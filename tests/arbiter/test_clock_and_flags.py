@@ -331,3 +331,76 @@ def test_clock_notes_follow_the_fens_side_to_move_not_a_b_anywhere() -> None:
         ("Ke2", 298_000),
         ("Ke7", 297_000),
     ]
+
+
+# -- 6.4 with 6.2.1.2: moves completed without a press count toward the control ----------------
+
+
+def test_a_move_completed_by_the_next_move_counts_toward_the_control() -> None:
+    # 2/10:60 (two moves in 10 s, then 60 s). White plays e4 without pressing; Black replies;
+    # White's Nf3 completes e4 (6.2.1.2) and his press at 4 s completes Nf3: two moves
+    # completed in time (6.3.1), so the next period's minute is his. The flag check of 6.4
+    # counts both; before, the clock counted one press and ruled the flag at 13 s 0-1.
+    game, rulings = run("""
+        start {"time_control": "2/10:60"}
+        0.5 white move e2e4
+        1 black move e7e5
+        4 white move g1f3
+        4 white press
+        5 black press
+        13 tick
+    """)
+    assert rulings == []
+    assert game.remaining(0) == 10_000 - 4_000 + 60_000 - 8_000
+    assert game.state().clock.clock.moves_completed(0) == 2
+    assert game.result is None
+
+
+def test_the_control_move_completed_by_the_next_move_adds_the_period_time_then() -> None:
+    # 1/10:60: e4 is the control move; White's Nf3 at 6 s completes it within the period
+    # (6.2.1.2), so the minute is added at 6 s; no increment (there was no press).
+    game, rulings = run("""
+        start {"time_control": "1/10:60"}
+        1 white move e2e4
+        2 black move e7e5
+        6 white move g1f3
+        20 tick
+    """)
+    assert rulings == []
+    assert game.remaining(0) == 10_000 + 60_000 - 20_000
+    assert game.result is None
+
+
+def test_a_move_made_after_the_flag_completes_the_control_too_late() -> None:
+    # 1/10:60: White's flag fell at 10 s before his next move completed e4 at 12 s: the
+    # control was not reached in time (6.3.1, 6.4); the flag is seen at the tick (6.8, 6.9).
+    game, rulings = run("""
+        start {"time_control": "1/10:60"}
+        1 white move e2e4
+        2 black move e7e5
+        12 white move g1f3
+        12.5 tick
+    """)
+    assert [(r["ruling"], r.get("by"), r["article"]) for r in rulings] == [
+        ("flag", "white", "6.8"),
+        ("game_over", None, "6.9"),
+    ]
+    assert game.result == "0-1"
+
+
+def test_a_made_move_not_yet_completed_does_not_count() -> None:
+    # The digest's worked example: White's second (control) move is made, Black replies, and
+    # White's time runs out before he makes his next move: the move is not completed, the flag
+    # counts (6.2.1, 6.9).
+    game, rulings = run("""
+        start {"time_control": "2/10:60"}
+        1 white move e2e4
+        1.5 white press
+        2 black move e7e5
+        2.5 black press
+        4 white move g1f3
+        5 black move b8c6
+        12 tick
+    """)
+    assert [r["ruling"] for r in rulings] == ["flag", "game_over"]
+    assert game.result == "0-1"

@@ -348,6 +348,7 @@ def make(
     position = board.position
     if d.uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
+        count_unpressed(d, mover, at)
     if code is None:
         code = position.code_of(move)
     after = board.after(code)
@@ -370,6 +371,24 @@ def make(
         d.uncompleted = pair(d.uncompleted, mover, False)
         return end_by_board(d, ending, at, idx)
     return []
+
+
+def count_unpressed(d: Draft, mover: Color, at: Millis) -> None:
+    """6.2.1.2 with 6.3.1 and 6.4: a move completed by the player's next move, not by a press,
+    counts toward the moves of his period (the clock's move counter, 6.10.2); when it completes
+    the period before his flag has fallen, the next period's time is his (no increment: there
+    was no press)."""
+    state = d.clock
+    if state is None:
+        return
+    clock = state.clock
+    reaches_control = clock.moves_to_control(mover) == 1
+    state = state.set_moves(mover, clock.moves_completed(mover) + 1)
+    if reaches_control and clock.flag_instant(mover, at) is None:
+        following = state.clock.period_of(mover).time
+        if following:
+            state = state.add_time(mover, following, at)
+    d.clock = state
 
 
 def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None) -> None:
