@@ -299,10 +299,40 @@ def test_a73_quickplay_increment_granted() -> None:
         "ruling": "penalty",
         "article": "III.4",
         "penalty": {"add_time": {"player": "black", "seconds": 120}},
-        "note": "5 s increment for both players from now",
+        "note": "5 s increment for both players from now; the request counted as a draw "
+        "offer, refused",
     }
     assert game.remaining(0) == 3600_000 - 3510_000 + 5_000
     assert game.remaining(1) == 3600_000 + 120_000
+
+
+def test_iii_4_only_the_player_to_move_may_ask_and_the_offer_is_answered_first() -> None:
+    # III.4: "A player to move": Black, whose clock does not run and who does not have the
+    # move, cannot ask. The request counts as a draw offer: while White's offer stands, Black
+    # answers it first, and may accept the draw (5.2.3 needs a move each: played here).
+    game, rulings = run("""
+        start {"time_control": "3600", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}
+        1 black move e8d8
+        3490 black press
+        3491 white move e2e4
+        3495 white press
+        3496 arbiter quickplay_increment player=white
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "does not have the move" in rulings[0]["reason"]
+    game, rulings = run("""
+        start {"time_control": "3600", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}
+        1 black move e8d8
+        3490 black press
+        3491 white move e2e4
+        3495 white press
+        3500 black offer
+        3501 arbiter quickplay_increment player=black
+        3502 white accept
+    """)
+    assert rulings[1]["ruling"] == "rejected"
+    assert "accepts or refuses it first (III.4)" in rulings[1]["reason"]
+    assert (game.result, game.reason) == ("1/2-1/2", "agreement")
 
 
 def test_quickplay_increment_not_in_blitz_or_with_increment() -> None:

@@ -439,13 +439,24 @@ def _penalty(d: Draft, idx: int, at: Millis, **fields: object) -> Ruling:
 
 def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     """Guidelines III.4: the player to move, under two minutes, asked for a 5-second
-    increment; the opponent declined the offer it counts as, and the arbiter grants it: both
-    players get the increment from now on and the opponent two extra minutes."""
+    increment; the request counts as a draw offer, which the opponent refused, and the arbiter
+    grants it: both players get the increment from now on and the opponent two extra minutes.
+
+    "A player to move": the player having the move (1.3), or the request is rejected. While
+    his draw offer stands (the request made as an ``offer``), the opponent answers it first:
+    he may accept the draw."""
     clock = d.clock
     assert clock is not None and event.player is not None
     if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
         raise Rejected("Guidelines III apply only to standard and rapid games without increment")
     player = event.player
+    if d.on_move is not player:
+        raise Rejected(f"{player.label} does not have the move: III.4 is for the player to move")
+    if d.offers[player]:
+        raise Rejected(
+            f"{player.label}'s request counts as a draw offer, which stands: "
+            f"{player.other.label} accepts or refuses it first (III.4)"
+        )
     if clock.remaining(player, event.at) >= 120_000:
         raise Rejected(f"{player.label} has two minutes or more left (III.4)")
     increment = event.seconds if event.seconds is not None else Millis(5_000)
@@ -459,7 +470,8 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             player.other,
             Millis(120_000),
             article=event.article or "III.4",
-            note=f"{ms_to_seconds(increment)} s increment for both players from now",
+            note=f"{ms_to_seconds(increment)} s increment for both players from now; the "
+            "request counted as a draw offer, refused",
         )
     ]
 

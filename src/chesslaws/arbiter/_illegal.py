@@ -18,7 +18,15 @@ from chesslaws.core import Move, Position
 
 from ._time import Millis
 
-__all__ = ["IllegalKind", "PendingIllegal", "board_after", "board_after_fen", "piece_on"]
+__all__ = [
+    "PASS",
+    "IllegalKind",
+    "PendingIllegal",
+    "board_after",
+    "board_after_fen",
+    "board_passed",
+    "piece_on",
+]
 
 
 class IllegalKind(enum.Enum):
@@ -54,6 +62,10 @@ class PendingIllegal:
     clock_after: Millis | None = None
     left: str | None = None
 
+
+PASS = "--"
+"""The scoresheet's text for a press without a move that stood unclaimed (A.5.2, 7.5.3): the
+player passed (PGN's null move; its UCI is ``0000``)."""
 
 _LETTERS = "pnbrqk"
 
@@ -98,6 +110,18 @@ def board_after(position: Position, move: Move) -> str:
     """The FEN of the board after ``move`` is made as it stands, legal or not (see
     :func:`board_after_fen`)."""
     return board_after_fen(position.fen(), move, chess960=position.chess960)
+
+
+def board_passed(position: Position) -> str:
+    """The FEN of the board after a press without a move stood (A.5.2, 7.5.3): the same men,
+    the other side to move, no en passant, the halfmove clock counting on."""
+    fields = position.fen().split(" ")
+    white = fields[1] != "b"
+    fields[1] = "b" if white else "w"
+    fields[3] = "-"
+    fields[4] = str(int(fields[4]) + 1)
+    fields[5] = str(int(fields[5]) + (0 if white else 1))
+    return " ".join(fields)
 
 
 def board_after_fen(fen: str, move: Move, *, chess960: bool = False) -> str:

@@ -36,7 +36,7 @@ from ._events import (
     Touch,
     TouchMoveEnforcement,
 )
-from ._illegal import IllegalKind, PendingIllegal
+from ._illegal import PASS, IllegalKind, PendingIllegal
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
@@ -191,7 +191,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     if pending is not None and pending.completed_at is not None:
         if event.by is pending.by:
             raise Rejected(f"{event.by.label} does not have the move (1.3)")
-        if standing_move(pending) is None:  # SAN that names no squares: no board to stand
+        if standing_move(pending) is None and pending.kind is not IllegalKind.NO_MOVE:
+            # SAN that names no squares: no board to stand
             return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx)
         rulings, go_on = illegal_move_stands(d, event, idx)
         if not go_on:
@@ -444,6 +445,11 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
                 f"{player.label} pressed the clock without a move: under the 2014 Laws no "
                 "illegal move (7.5.3 came in 2017); the arbiter may act under 12.9"
             )
+        if not d.rules.arbiter_sees_illegal_moves:
+            # A.5.2 names 7.5.3 with the others: ruled when the arbiter observes it or the
+            # opponent claims it before his next move; if neither, the pass stands.
+            pass_ = PendingIllegal(player, PASS, IllegalKind.NO_MOVE, None, None, event.at)
+            return _complete_illegal(d, pass_, event.at, idx)
         return rule_illegal(d, player, IllegalKind.NO_MOVE, None, event.at, idx)
     press(d, player, event.at)
     b = d.breach
@@ -521,7 +527,7 @@ def rule_illegal(
         article = profile.illegal_move_article
     else:
         article = "7.5.5" if kind is IllegalKind.ILLEGAL else kind.value
-    text = pending.text if pending is not None else None
+    text = pending.text if pending is not None and kind is not IllegalKind.NO_MOVE else None
     note = _NOTES[kind]
     if profile.mode is not Mode.STANDARD:
         note = f"{note}; {profile.illegal_move_article}"

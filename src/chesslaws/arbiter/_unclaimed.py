@@ -23,7 +23,14 @@ from chesslaws.endings import Reason, Result
 from ._board import BoardState, Ply
 from ._draft import Draft, Rejected, board_ending, decline_offer_of, end, end_by_board, pair, ruling
 from ._events import Edition, Mode, MoveMade
-from ._illegal import IllegalKind, PendingIllegal, board_after, board_after_fen, piece_on
+from ._illegal import (
+    IllegalKind,
+    PendingIllegal,
+    board_after,
+    board_after_fen,
+    board_passed,
+    piece_on,
+)
 from ._rulings import Ruling, RulingKind
 from ._state import NO_TOUCH
 from ._time import Millis
@@ -77,7 +84,8 @@ def _position(fen: str, chess960: bool) -> Position:
 
 def standing_move(pending: PendingIllegal) -> Move | None:
     """What an unclaimed illegal move leaves on the board: the legal move a two-handed move
-    stands for (7.5.4), else the squares as made; ``None`` for an illegal move given in SAN
+    stands for (7.5.4), else the squares as made; ``None`` for a press without a move (7.5.3:
+    the player passed, :func:`~._illegal.board_passed`) and for an illegal move given in SAN
     that names no squares, whose board nobody can tell (the arbiter then rules on it as seen
     at the opponent's move: docs, known limits)."""
     if pending.kind is IllegalKind.TWO_HANDS and pending.legal is not None:
@@ -94,16 +102,23 @@ def illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Rulin
     """
     pending = d.pending
     assert pending is not None and pending.completed_at is not None
+    passed = pending.kind is IllegalKind.NO_MOVE
     standing = standing_move(pending)
-    assert standing is not None
     position = d.board.position
-    fen = board_after(position, standing)
+    if passed:
+        fen = board_passed(position)
+    else:
+        assert standing is not None
+        fen = board_after(position, standing)
     try:
         after: Position | None = _position(fen, position.chess960)
         problem = None
     except IllegalPosition as error:
         after, problem = None, "; ".join(error.reasons)
     note = "not claimed before the opponent's next move: the illegal move stands"
+    if passed:
+        note = "not claimed before the opponent's next move: the press without a move (7.5.3) "
+        note += "stands; the player passed"
     if problem is not None:
         note += f"; the board it leaves is no position ({problem}): the reply is made on it (A.5.4)"
     fields = unsupervised_article(d, "A.5.2")
@@ -114,12 +129,13 @@ def illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Rulin
         event.at,
         RulingKind.ILLEGAL_MOVE,
         by=pending.by,
-        move=pending.text,
+        move=None if passed else pending.text,
         status="stands",
         note=note,
         **fields,
     )
-    d.sheet = d.sheet.add(Ply(pending.text, pending.text, None, pending.clock_after))
+    uci = "0000" if passed else pending.text  # UCI's null move
+    d.sheet = d.sheet.add(Ply(pending.text, uci, None, pending.clock_after))
     d.pending = None
     d.touch = NO_TOUCH
     if after is None:
