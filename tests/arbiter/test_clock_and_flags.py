@@ -307,25 +307,20 @@ def test_a73_quickplay_increment_granted() -> None:
 
 
 def test_iii_4_only_the_player_to_move_may_ask_and_the_offer_is_answered_first() -> None:
-    # III.4: "A player to move": Black, whose clock does not run and who does not have the
-    # move, cannot ask. The request counts as a draw offer: while White's offer stands, Black
-    # answers it first, and may accept the draw (5.2.3 needs a move each: played here).
-    game, rulings = run("""
+    # III.4: "A player to move": White, who has just pressed and does not have the move, cannot
+    # ask. The request counts as a draw offer: while Black's offer stands, White answers it
+    # first, and may accept the draw (5.2.3 needs a move each: played here).
+    opening = """
         start {"time_control": "3600", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}
         1 black move e8d8
         3490 black press
         3491 white move e2e4
         3495 white press
-        3496 arbiter quickplay_increment player=white
-    """)
+    """
+    _, rulings = run(opening + "3496 arbiter quickplay_increment player=white")
     assert rulings[0]["ruling"] == "rejected"
     assert "does not have the move" in rulings[0]["reason"]
-    game, rulings = run("""
-        start {"time_control": "3600", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}
-        1 black move e8d8
-        3490 black press
-        3491 white move e2e4
-        3495 white press
+    game, rulings = run(opening + """
         3500 black offer
         3501 arbiter quickplay_increment player=black
         3502 white accept
