@@ -17,6 +17,7 @@ from ._draft import (
     end,
     end_by_loss,
     give_time,
+    lone_king_draw,
     pair,
     ruling,
 )
@@ -35,6 +36,7 @@ from ._events import (
     Tick,
 )
 from ._moves import read_move, rule_illegal, touch_squares_raw
+from ._numbering import edition_fields
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._state import TouchState, ucis
 from ._time import Millis, ms_to_seconds
@@ -64,24 +66,38 @@ def _move_number(d: Draft, player: Color) -> int:
     return number
 
 
+def _not_allowed(event: Offer, idx: int, article: str, note: str) -> list[Ruling]:
+    return [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.DRAW_OFFER,
+            by=event.by,
+            status="not_allowed",
+            article=article,
+            note=note,
+        )
+    ]
+
+
 def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
     player = event.by
-    limit = d.rules.rules.draw_offers_from_move
+    rules = d.rules.rules
+    pre_1997 = d.rules.edition is Edition.PRE1997
+    if not rules.draw_agreement:  # 9.1.1 "or at all"; pre-1997 10.6
+        article = "10.6" if pre_1997 else "9.1.1"
+        return _not_allowed(event, idx, article, "the event forbids agreeing to a draw")
+    limit = rules.draw_offers_from_move
     if limit is not None and _move_number(d, player) < limit:
-        return [
-            ruling(
-                idx,
-                event.at,
-                RulingKind.DRAW_OFFER,
-                by=player,
-                status="not_allowed",
-                article="9.1.1",
-                note=f"no draw offers before move {limit}",
-            )
-        ]
+        return _not_allowed(event, idx, "9.1.1", f"no draw offers before move {limit}")
     proper = d.uncompleted[player] and d.running is player and d.on_move is not player
+    if pre_1997 and d.running is player and not proper:
+        # Greek 10.7: an offer "only when he makes his move" (10.8 covers the opponent's time).
+        return _not_allowed(
+            event, idx, "10.7", "a draw may be offered only when making one's move (10.7)"
+        )
     d.offers = pair(d.offers, player, True)
-    if d.rules.edition is Edition.PRE1997 and d.running is player.other:
+    if pre_1997 and d.running is player.other:
         return _offer_pre_1997(d, event, idx)
     note = None
     if not proper:
@@ -288,8 +304,11 @@ def _claim_touch_move(
             by=offender,
             move=position.uci(breach.move),
             must_move=ucis(position, breach.allowed.moves or frozenset()),
-            article=breach.allowed.article,
-            note="ruled by the arbiter" if by_arbiter else "on the opponent's claim",
+            **edition_fields(
+                d.rules.edition,
+                breach.allowed.article,
+                "ruled by the arbiter" if by_arbiter else "on the opponent's claim",
+            ),
         )
     ]
 
@@ -314,6 +333,8 @@ def _claim_illegal(
 
 def on_resign(d: Draft, event: Resign, idx: int) -> list[Ruling]:
     player = event.by
+    if d.rules.edition is Edition.PRE1997 and lone_king(d.board.position, player.other):
+        return lone_king_draw(d, Reason.RESIGNATION_CANNOT_CHECKMATE, "10.2", event.at, idx)
     if resignation_always_loses(d.rules.edition.value):
         # 2018 5.1.2, 2014 5.1.b, pre-1997 10.2: the opponent wins, whatever stands on the board.
         won = Result.win_for(player.other).value
@@ -354,8 +375,7 @@ def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Rulin
     """Pre-1997 10.5: a player with a lone king cannot win, so the game is drawn if his
     opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
     if lone_king(d.board.position, flagged.other):
-        note = "a player with a lone king cannot win (10.5; 2023: 6.9)"
-        return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE.value, "10.5", at, idx, note=note)
+        return lone_king_draw(d, Reason.FLAG_CANNOT_CHECKMATE, "6.9", at, idx)
     won = Result.win_for(flagged.other).value
     note = "pre-1997: only a lone king saves the flag (10.5)"
     return end(d, won, Reason.FLAG.value, "6.9", at, idx, note=note)

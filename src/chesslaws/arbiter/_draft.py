@@ -17,6 +17,7 @@ from chesslaws.endings import (
     Winnability,
     edition_ending,
     ending_article,
+    lone_king,
     loss_or_draw,
 )
 
@@ -187,11 +188,21 @@ def end(
     return rulings
 
 
+def lone_king_draw(d: Draft, draw: Reason, instead_of: str, at: Millis, idx: int) -> list[Ruling]:
+    """Pre-1997 10.5: "a player with only a king does not win": the game his opponent would
+    have lost (``instead_of``: the Article of that loss, 2023's number) is drawn."""
+    note = f"a player with only a king does not win (10.5; in place of {instead_of})"
+    return end(d, Result.DRAW.value, draw.value, "10.5", at, idx, note=note)
+
+
 def end_by_loss(
     d: Draft, loser: Color, win: Reason, draw: Reason, at: Millis, idx: int, article: str
 ) -> list[Ruling]:
     """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves
-    (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`)."""
+    (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`); under pre-1997, unless
+    the opponent has only a king (10.5)."""
+    if d.rules.edition is Edition.PRE1997 and lone_king(d.board.position, loser.other):
+        return lone_king_draw(d, draw, article, at, idx)
     result, verdict = loss_or_draw(d.board.position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
         return end(d, result.value, draw.value, article, at, idx)

@@ -126,6 +126,8 @@ class Rules:
     """Event regulations of a ``start`` event (``rules`` object); ``None`` means the default.
 
     ``supervision`` (A.6, B.4; default full), ``draw_offers_from_move`` (9.1.1),
+    ``draw_agreement`` (``False``: the event forbids agreeing to a draw at all, 9.1.1; pre-1997
+    10.6),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -143,6 +145,7 @@ class Rules:
     illegal_move_penalty: Millis | None = None
     incorrect_claim_penalty: Millis | None = None
     mate_budget: int | None = None
+    draw_agreement: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -162,6 +165,8 @@ class Rules:
             out["incorrect_claim_penalty"] = ms_to_seconds(self.incorrect_claim_penalty)
         if self.mate_budget is not None:
             out["mate_budget"] = self.mate_budget
+        if not self.draw_agreement:
+            out["draw_agreement"] = False
         return out
 
 
@@ -499,6 +504,12 @@ class _Reader:
         allowed = ", ".join(repr(m.value) for m in cls)
         raise self.fail(name, f"'{name}' must be one of {allowed}, not {value!r}")
 
+    def flag(self, name: str, *, default: bool) -> bool:
+        value = self.obj.get(name, default)
+        if not isinstance(value, bool):
+            raise self.fail(name, f"'{name}' must be true or false, not {value!r}")
+        return value
+
     def count(self, name: str, *, minimum: int = 0) -> int | None:
         value = self.obj.get(name)
         if value is None:
@@ -532,6 +543,7 @@ _RULE_KEYS = frozenset(
         "illegal_move_penalty",
         "incorrect_claim_penalty",
         "mate_budget",
+        "draw_agreement",
     }
 )
 
@@ -562,6 +574,7 @@ def _rules(reader: _Reader) -> Rules:
         illegal_move_penalty=sub.seconds(raw, "illegal_move_penalty"),
         incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
         mate_budget=sub.count("mate_budget", minimum=1),
+        draw_agreement=sub.flag("draw_agreement", default=True),
     )
 
 

@@ -37,6 +37,7 @@ from ._events import (
     TouchMoveEnforcement,
 )
 from ._illegal import PASS, IllegalKind, PendingIllegal
+from ._numbering import edition_fields, in_edition
 from ._profile import Profile
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
@@ -108,16 +109,24 @@ def _may_fix_promotion(d: Draft, square: int) -> bool:
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
     if d.board.position.piece_at(event.square) is None:
         raise Rejected(f"no piece on {square_label(event.square)} to adjust")
-    if event.by is d.on_move and d.running in (event.by, None):
+    if d.rules.edition is Edition.PRE1997:  # Greek 7.1: "the player having the move" only
+        if event.by is d.on_move:
+            return []
+        article, note = "7.1", "only the player having the move may adjust (7.1; 2023: 4.2.1)"
+    elif event.by is d.on_move and d.running in (event.by, None):
         return []
+    else:
+        note = "only the player having the move, with his clock running, may adjust (6.2.5)"
+        fields = edition_fields(d.rules.edition, "4.2.1", note)
+        article, note = fields["article"], fields["note"]
     warning = ruling(
         idx,
         event.at,
         RulingKind.PENALTY,
         by=event.by,
-        article="4.2.1",
+        article=article,
         penalty=Penalty(PenaltyKind.WARNING, event.by),
-        note="only the player having the move, with his clock running, may adjust (6.2.5)",
+        note=note,
     )
     d.penalties = (*d.penalties, warning)
     return [warning]
@@ -238,7 +247,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
                     by=mover,
                     move=position.uci(legal),
                     must_move=ucis(position, allowed.moves),
-                    article=allowed.article,
+                    **edition_fields(d.rules.edition, allowed.article),
                 ),
             ]
         d.breach = Breach(mover, legal, allowed, pressed=False)
@@ -361,8 +370,11 @@ def make(
     profile = d.profile
     assert profile is not None
     ending = after.ending() if profile.modern_endings else board_ending(d, after)
+    # 5.1.1, 5.2.1, 5.2.2 (2014 5.1.a, 5.2.a–b) end the game only by a move within 4.2–4.7;
+    # pre-1997 10.1 and 10.3 end it at once ("Αμέσως λήγει η παρτίδα"), with no such proviso.
+    deferred = profile.edition is not Edition.PRE1997
     b = d.breach
-    if ending is not None and b is not None and b.by is mover and b.move == move:
+    if ending is not None and b is not None and b.by is mover and b.move == move and deferred:
         # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
         # still claim the breach (4.8); the game ends at his next act that is not that claim.
         d.breach = Breach(b.by, b.move, b.allowed, b.pressed, b.claim_lost, ending)
@@ -524,13 +536,14 @@ def rule_illegal(
     d.pending = None
     d.illegal = count(d.illegal, player, 1)
     if profile.mode is not Mode.STANDARD:
-        article = profile.illegal_move_article
+        modern = profile.illegal_move_article
+        article = in_edition(profile.edition, modern)  # 2018, 2014: A.3, A.4.x, B.3, B.4
     else:
         article = "7.5.5" if kind is IllegalKind.ILLEGAL else kind.value
     text = pending.text if pending is not None and kind is not IllegalKind.NO_MOVE else None
     note = _NOTES[kind]
     if profile.mode is not Mode.STANDARD:
-        note = f"{note}; {profile.illegal_move_article}"
+        note = f"{note}; {article}" + (f" (2023: {modern})" if article != modern else "")
     if claimed:
         note += "; on the opponent's claim"
     if pending is not None and pending.move is not None and pending.move.promotion in (KING, PAWN):

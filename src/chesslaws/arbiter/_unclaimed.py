@@ -22,7 +22,7 @@ from chesslaws.endings import Reason, Result
 
 from ._board import BoardState, Ply
 from ._draft import Draft, Rejected, board_ending, decline_offer_of, end, end_by_board, pair, ruling
-from ._events import Edition, Mode, MoveMade
+from ._events import Mode, MoveMade
 from ._illegal import (
     IllegalKind,
     PendingIllegal,
@@ -31,6 +31,7 @@ from ._illegal import (
     board_passed,
     piece_on,
 )
+from ._numbering import edition_fields, in_edition
 from ._rulings import Ruling, RulingKind
 from ._state import NO_TOUCH
 from ._time import Millis
@@ -53,25 +54,17 @@ _HELD = (
     | PositionProblem.IMPOSSIBLE_CHECK
 )
 
-_OLDER = {
-    Edition.E2018: {"A.5.2": "A.4.2", "A.5.4": "A.4.4"},
-    Edition.E2014: {"A.5.2": "A.4.b", "A.5.4": "A.4.d"},
-}
-
-
 def unsupervised_article(d: Draft, modern: str) -> dict[str, str]:
     """``modern`` (an Article of 2023's A.5) as the game's edition numbers it, with the 2023
-    number in a note where they differ (2018: A.4.x; the 2014 text: A.4 lettered, unsure), and
-    the blitz Article that applies it: fields for a ruling."""
-    found = _OLDER.get(d.rules.edition, {}).get(modern, modern)
-    notes = []
-    if found != modern:
-        notes.append(f"2023: {modern}")
+    number in a note where they differ, and the blitz Article that applies it: fields for a
+    ruling."""
+    blitz = None
     if d.rules.mode is Mode.BLITZ:
-        notes.append("B.4 applies it to blitz" if d.rules.edition is Edition.E2018 else "B.3")
-    fields = {"article": found}
-    if notes:
-        fields["note"] = "; ".join(notes)
+        blitz = in_edition(d.rules.edition, "B.3")
+        blitz = f"{blitz} applies it to blitz" if blitz != "B.3" else blitz
+    fields = edition_fields(d.rules.edition, modern)
+    if blitz is not None:
+        fields["note"] = "; ".join(text for text in (fields.get("note"), blitz) if text)
     return fields
 
 
