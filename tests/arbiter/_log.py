@@ -9,7 +9,7 @@ A log is text, one event per line, turned into the JSON lines of ``spec/events.m
     14 black touch g8          | 14 white touch e8 q   (a new queen touches e8: 4.4.4)
     15 black adjust d7
     16 white move e1g1 hands=2
-    17 white offer | accept | decline | resign | pause
+    17 white offer | accept | decline | resign | pause | arrive
     18 black claim threefold [INTENDED-MOVE]
     19 tick
     20 arbiter add_time player=black seconds=60
@@ -34,6 +34,7 @@ _VERBS = {
     "resign": "resign",
     "press": "press",
     "pause": "pause",
+    "arrive": "arrive",
 }
 
 

@@ -12,6 +12,7 @@ from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjust as Adjust
 from chesslaws.arbiter._events import Arbiter as Arbiter
 from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
+from chesslaws.arbiter._events import Arrive as Arrive
 from chesslaws.arbiter._events import Claim as Claim
 from chesslaws.arbiter._events import ClaimKind as ClaimKind
 from chesslaws.arbiter._events import Decline as Decline
@@ -61,6 +62,7 @@ __all__ = [
     "Adjust",
     "Arbiter",
     "ArbiterActionKind",
+    "Arrive",
     "Claim",
     "ClaimKind",
     "Decline",

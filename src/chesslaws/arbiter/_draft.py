@@ -53,7 +53,7 @@ class Draft:
 
     A draft has exactly the slots of a :class:`GameState`, in the same order, so that
     :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
-    between two classes of the same layout) instead of copying seventeen fields into a new
+    between two classes of the same layout) instead of copying eighteen fields into a new
     frozen value: the one step that made the draft is its only holder, and it drops it.
     """
 
@@ -76,6 +76,7 @@ class Draft:
     penalties: tuple[Ruling, ...]
     ending: Ending | None
     mate_budget: int
+    present: tuple[bool, bool]
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -95,6 +96,7 @@ class Draft:
         self.penalties = s.penalties
         self.ending = s.ending
         self.mate_budget = s.mate_budget
+        self.present = s.present
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

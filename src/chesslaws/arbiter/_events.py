@@ -31,6 +31,7 @@ __all__ = [
     "Adjust",
     "Arbiter",
     "ArbiterActionKind",
+    "Arrive",
     "Claim",
     "ClaimKind",
     "Decline",
@@ -127,7 +128,8 @@ class Rules:
 
     ``supervision`` (A.6, B.4; default full), ``draw_offers_from_move`` (9.1.1),
     ``draw_agreement`` (``False``: the event forbids agreeing to a draw at all, 9.1.1; pre-1997
-    10.6),
+    10.6), ``arrivals`` (``True``: the log records the players' arrival, ``arrive`` events, and
+    the default time of 6.7.1 applies to it),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -146,6 +148,7 @@ class Rules:
     incorrect_claim_penalty: Millis | None = None
     mate_budget: int | None = None
     draw_agreement: bool = True
+    arrivals: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -167,6 +170,8 @@ class Rules:
             out["mate_budget"] = self.mate_budget
         if not self.draw_agreement:
             out["draw_agreement"] = False
+        if self.arrivals:
+            out["arrivals"] = True
         return out
 
 
@@ -369,6 +374,18 @@ class Pause:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrive:
+    """A player arrives at the chessboard (6.7; an extension, for a ``start`` whose rules
+    record arrivals): after the default time he loses unless the arbiter decides otherwise."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("arrive", self.at, self.by)
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passes and the arbiter looks at the clock (6.8)."""
 
@@ -426,6 +443,7 @@ Event: TypeAlias = (
     | Claim
     | Resign
     | Pause
+    | Arrive
     | Tick
     | Arbiter
 )
@@ -544,6 +562,7 @@ _RULE_KEYS = frozenset(
         "incorrect_claim_penalty",
         "mate_budget",
         "draw_agreement",
+        "arrivals",
     }
 )
 
@@ -575,6 +594,7 @@ def _rules(reader: _Reader) -> Rules:
         incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
         mate_budget=sub.count("mate_budget", minimum=1),
         draw_agreement=sub.flag("draw_agreement", default=True),
+        arrivals=sub.flag("arrivals", default=False),
     )
 
 
@@ -707,6 +727,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "claim": _COMMON | {"kind", "move"},
     "resign": _COMMON,
     "pause": _COMMON,
+    "arrive": _COMMON,
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article"},
@@ -786,6 +807,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Tick(reader.at())
     if kind == "pause":
         return Pause(reader.at(), reader.color())
+    if kind == "arrive":
+        return Arrive(reader.at(), reader.color())
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""

@@ -26,7 +26,7 @@ from ._scoresheet import EMPTY_SHEET, Scoresheet
 from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
-__all__ = ["Breach", "Ending", "GameState", "TouchState"]
+__all__ = ["BOTH_PRESENT", "Breach", "Ending", "GameState", "TouchState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,9 @@ class TouchState:
 
 
 NO_TOUCH = TouchState()
+
+BOTH_PRESENT = (True, True)
+"""Both players at the board (6.7): the state of every game that does not record arrivals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,9 @@ class GameState:
     penalties: tuple[Ruling, ...] = ()
     ending: Ending | None = None
     mate_budget: int = MATE_BUDGET
+    present: tuple[bool, bool] = BOTH_PRESENT
+    """Whether White and Black are at the board (6.7): both, unless the ``start`` event's
+    ``arrivals`` rule has them arrive (``arrive`` events)."""
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
+from ._arrival import absent_lose, check_present, on_arrive
 from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
@@ -31,6 +32,7 @@ from ._events import (
     Accept,
     Adjust,
     Arbiter,
+    Arrive,
     Claim,
     ClaimKind,
     Decline,
@@ -50,7 +52,7 @@ from ._events import (
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
 from ._rulings import Ruling, RulingKind, brief
-from ._state import GameState
+from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
 
 __all__ = ["HANDLERS", "step", "step_line", "unreadable"]
@@ -92,6 +94,8 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
+    if event.rules.arrivals:  # 6.7: the players are not at the board until they arrive
+        d.present = (False, False)
     ending = board_ending(d, d.board)
     if ending is not None:
         return end_by_board(d, ending, Millis(0), idx)
@@ -113,6 +117,7 @@ HANDLERS: dict[type, _Handler] = {
     Tick: on_tick,
     Arbiter: on_arbiter,
     Pause: on_pause,
+    Arrive: on_arrive,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -144,6 +149,10 @@ def step(
             handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
+            if draft.present is not BOTH_PRESENT:
+                rulings = _absence(draft, event, idx)
+                if rulings:
+                    return draft.freeze(), rulings
             breach = draft.breach
             if breach is not None and breach.ending is not None:
                 rulings = _after_ending_breach(draft, event, idx, handler)
@@ -154,6 +163,17 @@ def step(
         rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(str(rejection)))
         return _skipped(state, idx), [rejected]
     return draft.freeze(), rulings
+
+
+def _absence(d: Draft, event: Event, idx: int) -> list[Ruling]:
+    """6.7.1 while a player is not at the board: a look at the clock after the default time
+    rules the absence; a player who has not arrived does nothing but arrive."""
+    if isinstance(event, Tick):
+        return absent_lose(d, event.at, idx)
+    by = getattr(event, "by", None)
+    if by is not None and not isinstance(event, Arrive):
+        check_present(d, by)
+    return []
 
 
 def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
