@@ -10,6 +10,7 @@ from chesslaws._color import Color
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
 
+from ._after import on_amend_result, on_device
 from ._draft import (
     Draft,
     Rejected,
@@ -395,6 +396,10 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             known = ", ".join(r.value for r in Reason)
             raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
         return end(d, event.result, reason.value, event.article or reason.article, at, idx)
+    if action is ArbiterActionKind.AMEND_RESULT:
+        return on_amend_result(d, event, idx)
+    if action is ArbiterActionKind.DEVICE:
+        return on_device(d, event, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:

@@ -107,7 +107,8 @@ class ClaimKind(enum.Enum):
 
 
 class ArbiterActionKind(enum.Enum):
-    """What the arbiter does (6.10, 6.11, 12, III.4); the last five are extensions (docs)."""
+    """What the arbiter does (6.10, 6.11, 8.7, 11.3.2, 12, III.4); all after ``declare`` are
+    extensions (docs)."""
 
     ADD_TIME = "add_time"
     SET_TIME = "set_time"
@@ -120,6 +121,12 @@ class ArbiterActionKind(enum.Enum):
     SET_MOVES = "set_moves"
     WARNING = "warning"
     QUICKPLAY_INCREMENT = "quickplay_increment"
+    AMEND_RESULT = "amend_result"
+    DEVICE = "device"
+
+
+AFTER_THE_GAME = frozenset({ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE})
+"""The arbiter's actions that may come after the game has ended (8.7, 11.3.2, 11.10, 12.9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +464,9 @@ def _head(kind: str, at: int, by: Color) -> dict[str, Any]:
 # -- reading -----------------------------------------------------------------------------------
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
+AMENDED_RESULTS = (*RESULTS, "1/2-0", "0-1/2")
+"""Scores an amended result may give: 10.2 allows any the game normally gives a player, so a
+player's points may be reduced to nought (12.9.5) with the opponent's half point kept."""
 
 
 class _Reader:
@@ -702,6 +712,14 @@ def _arbiter(reader: _Reader) -> Arbiter:
     if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
         seconds = reader.seconds(obj, "seconds")
         return Arbiter(at, action, player=reader.color("player"), seconds=seconds, article=article)
+    if action is ArbiterActionKind.DEVICE:
+        return Arbiter(at, action, player=reader.color("player"), article=article)
+    if action is ArbiterActionKind.AMEND_RESULT:
+        result = obj.get("result")
+        if result not in AMENDED_RESULTS:
+            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+        reason = reader.text("reason", required=False) or "arbiter"
+        return Arbiter(at, action, result=result, reason=reason, article=article)
     if action is ArbiterActionKind.DECLARE:
         result = obj.get("result")
         if result not in RESULTS:

@@ -29,7 +29,9 @@ __all__ = [
 
 
 class RulingKind(enum.Enum):
-    """The ``ruling`` names of the spec; ``clock`` is an extension (pause and resume, 6.11)."""
+    """The ``ruling`` names of the spec; ``clock`` (pause and resume, 6.11) and
+    ``result_amended`` (a result changed after the game: 8.7, 11.3.2, 11.10, 12.9) are
+    extensions."""
 
     TOUCH_MOVE = "touch_move"
     ILLEGAL_MOVE = "illegal_move"
@@ -41,6 +43,7 @@ class RulingKind(enum.Enum):
     GAME_OVER = "game_over"
     REJECTED = "rejected"
     CLOCK = "clock"
+    RESULT_AMENDED = "result_amended"
 
 
 class PenaltyKind(enum.Enum):

@@ -29,6 +29,7 @@ from ._claims import (
 from ._clockface import ClockState
 from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
+    AFTER_THE_GAME,
     Accept,
     Adjust,
     Arbiter,
@@ -145,7 +146,7 @@ def step(
         if type(event) is Start:
             rulings = _on_start(draft, event, idx)
         else:
-            _check_time(draft, at)
+            _check_time(draft, at, event)
             handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
@@ -231,12 +232,18 @@ def _skipped(state: GameState, idx: int) -> GameState:
     return draft.freeze()
 
 
-def _check_time(d: Draft, at: Millis) -> None:
-    """Raise :class:`Rejected` if the game has not started, is over, or ``at`` is earlier than
-    the last event."""
+def _after_the_game(event: Event) -> bool:
+    """Whether ``event`` may come once the game is over: the arbiter amending the result or
+    ruling on a device found after it (8.7, 11.3.2, 11.10, 12.9)."""
+    return isinstance(event, Arbiter) and event.action in AFTER_THE_GAME
+
+
+def _check_time(d: Draft, at: Millis, event: Event) -> None:
+    """Raise :class:`Rejected` if the game has not started, is over (unless ``event`` is one
+    of the arbiter's acts after the game), or ``at`` is earlier than the last event."""
     if d.start is None:
         raise Rejected("the game has not started (the first event must be 'start')")
-    if d.ending is not None:
+    if d.ending is not None and not _after_the_game(event):
         raise Rejected(f"the game is over ({d.ending.result}, {d.ending.reason})")
     if at < d.last_at:
         raise Rejected(

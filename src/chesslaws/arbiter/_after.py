@@ -1,0 +1,73 @@
+"""The arbiter's decisions that end or change a result: an electronic device (11.3.2) and a
+result amended after the game (8.7, 11.10, 12.9).
+
+8.7: "Even if incorrect, the result shall stand unless the arbiter decides otherwise": the
+arbiter corrects a wrongly recorded result, an appeal (11.10) changes one, a penalty of 12.9
+raises or reduces a player's points (12.9.4, 12.9.5: ``1/2-0`` is a lawful score, 10.2) or
+declares the game lost (12.9.6), and a device found after the game is ruled then (11.3.2.1).
+These are the only events taken once the game is over.
+"""
+
+from __future__ import annotations
+
+from chesslaws._color import Color
+from chesslaws.endings import Reason, Result
+
+from ._draft import Draft, Rejected, end, ruling
+from ._events import Arbiter
+from ._rulings import Ruling, RulingKind
+from ._state import Ending
+from ._time import Millis
+
+__all__ = ["on_amend_result", "on_device"]
+
+
+def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
+    """11.3.2.1: "If it is evident that a player brought such a device into the playing
+    venue, the player shall lose the game. The opponent shall win." During the game it ends
+    it; after it, the result is amended. (A milder penalty the event specifies, 11.3.2.2, is
+    given with the arbiter's other actions.)"""
+    player = event.player
+    assert player is not None
+    won = Result.win_for(player.other).value
+    article = event.article or "11.3.2.1"
+    note = f"{player.label} had an electronic device in the playing venue: the opponent wins"
+    if d.ending is None:
+        return end(d, won, Reason.ARBITER.value, article, event.at, idx, by=player, note=note)
+    return _amend(d, Ending(won, Reason.ARBITER.value, article), event.at, idx, note, player)
+
+
+def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
+    """The arbiter changes the result of the ended game (8.7; 11.10 on appeal; 12.9.4–12.9.6)."""
+    if d.ending is None:
+        raise Rejected("amend_result: the game has not ended (the arbiter's 'declare' ends it)")
+    assert event.result is not None and event.reason is not None
+    try:
+        reason = Reason(event.reason)
+    except ValueError:
+        known = ", ".join(r.value for r in Reason)
+        raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
+    article = event.article or "8.7"
+    note = "the arbiter decides otherwise (8.7)" if article == "8.7" else None
+    return _amend(d, Ending(event.result, reason.value, article), event.at, idx, note)
+
+
+def _amend(
+    d: Draft, new: Ending, at: Millis, idx: int, note: str | None, by: Color | None = None
+) -> list[Ruling]:
+    was = d.ending
+    assert was is not None
+    d.ending = new
+    earlier = f"was {was.result} ({was.reason}, {was.article})"
+    return [
+        ruling(
+            idx,
+            at,
+            RulingKind.RESULT_AMENDED,
+            by=by,
+            result=new.result,
+            reason=new.reason,
+            article=new.article,
+            note=f"{note}; {earlier}" if note else earlier,
+        )
+    ]
