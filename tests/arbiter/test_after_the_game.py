@@ -44,7 +44,7 @@ def test_12_9_5_points_reduced_half_nought_is_a_lawful_score() -> None:
 
 
 def test_11_3_2_a_device_during_the_game_loses_it() -> None:
-    game, rulings = run("""
+    _, rulings = run("""
         start {"time_control": "5400+30"}
         1 white move e2e4
         2 white press

@@ -28,7 +28,7 @@ def test_a67_both_absent_white_arrives_within_the_default_time() -> None:
 
 
 def test_6_7_1_a_player_arriving_after_the_default_time_loses() -> None:
-    game, rulings = run(f"""
+    _, rulings = run(f"""
         {_start(1800)}
         10 white arrive
         20 white move e2e4
@@ -60,7 +60,7 @@ def test_6_7_1_default_time_zero_any_lateness_loses() -> None:
 
 
 def test_6_7_1_absence_ruled_when_the_arbiter_looks_and_both_absent_lose() -> None:
-    game, rulings = run(f"""
+    _, rulings = run(f"""
         {_start(900)}
         899 tick
         901 tick

@@ -245,8 +245,9 @@ def test_pre_1997_an_offer_before_moving_is_not_allowed() -> None:
 @pytest.mark.parametrize(("edition", "article"), [("pre-1997", "10.6"), ("2023", "9.1.1")])
 def test_the_event_may_forbid_agreement_outright(edition: str, article: str) -> None:
     # Greek 10.6 "unless the organisers' regulations forbid it"; 2023 9.1.1 "or at all".
+    rules = f'{{"edition": "{edition}", "draw_agreement": false}}'
     game, rulings = run(f"""
-        start {{"time_control": "5400+30", "rules": {{"edition": "{edition}", "draw_agreement": false}}}}
+        start {{"time_control": "5400+30", "rules": {rules}}}
         1 white move e2e4
         2 white offer
         3 black accept
@@ -267,7 +268,7 @@ def test_the_event_may_forbid_agreement_outright(edition: str, article: str) -> 
 def test_pre_1997_adjusting_needs_only_the_move() -> None:
     # Greek 7.1: "the player having the move" may adjust; no clock condition (2023 4.2.1 with
     # 6.2.5: only while his clock runs). White made e4 without pressing: Black has the move.
-    game, rulings = run(f"""
+    _, rulings = run(f"""
         {_start("pre-1997")}
         1 white move e2e4
         2 black adjust e7
@@ -300,7 +301,7 @@ def test_pre_1997_a_mate_by_a_touch_move_breach_ends_the_game_at_once() -> None:
         1 white touch h1
         2 white move a1a8
     """
-    game, rulings = run(_start("pre-1997", fen, touch_move="claim") + breach)
+    _, rulings = run(_start("pre-1997", fen, touch_move="claim") + breach)
     assert rulings == [
         {
             "event": 2,

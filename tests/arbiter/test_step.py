@@ -160,6 +160,7 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.Tick,
         _events.Arbiter,
         _events.Pause,
+        _events.Arrive,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from chesslaws._color import Color
 from chesslaws.endings import Reason, Result
 
-from ._draft import Draft, Rejected, end, ruling
+from ._draft import Draft, Rejected, end, known_reason, ruling
 from ._events import Arbiter
 from ._rulings import Ruling, RulingKind
 from ._state import Ending
@@ -42,11 +42,7 @@ def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     if d.ending is None:
         raise Rejected("amend_result: the game has not ended (the arbiter's 'declare' ends it)")
     assert event.result is not None and event.reason is not None
-    try:
-        reason = Reason(event.reason)
-    except ValueError:
-        known = ", ".join(r.value for r in Reason)
-        raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
+    reason = known_reason(event.reason)
     article = event.article or "8.7"
     note = "the arbiter decides otherwise (8.7)" if article == "8.7" else None
     return _amend(d, Ending(event.result, reason.value, article), event.at, idx, note)

@@ -18,6 +18,7 @@ from ._draft import (
     end,
     end_by_loss,
     give_time,
+    known_reason,
     lone_king_draw,
     pair,
     ruling,
@@ -390,11 +391,7 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     at = event.at
     if action is ArbiterActionKind.DECLARE:
         assert event.result is not None and event.reason is not None
-        try:
-            reason = Reason(event.reason)
-        except ValueError:
-            known = ", ".join(r.value for r in Reason)
-            raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
+        reason = known_reason(event.reason)
         return end(d, event.result, reason.value, event.article or reason.article, at, idx)
     if action is ArbiterActionKind.AMEND_RESULT:
         return on_amend_result(d, event, idx)

@@ -190,6 +190,16 @@ def end(
     return rulings
 
 
+def known_reason(text: str) -> Reason:
+    """The reason code ``text`` of an arbiter's act (``declare``, ``amend_result``), or
+    :class:`Rejected` naming the known ones."""
+    try:
+        return Reason(text)
+    except ValueError:
+        known = ", ".join(r.value for r in Reason)
+        raise Rejected(f"unknown reason {text!r} (known: {known})") from None
+
+
 def lone_king_draw(d: Draft, draw: Reason, instead_of: str, at: Millis, idx: int) -> list[Ruling]:
     """Pre-1997 10.5: "a player with only a king does not win": the game his opponent would
     have lost (``instead_of``: the Article of that loss, 2023's number) is drawn."""
