@@ -330,6 +330,22 @@ def test_iii_4_only_the_player_to_move_may_ask_and_the_offer_is_answered_first()
     assert (game.result, game.reason) == ("1/2-1/2", "agreement")
 
 
+def test_iii_2_1_guidelines_iii_only_if_announced() -> None:
+    # III.2.1: "These guidelines shall only be used ... if their use has been announced
+    # beforehand." The event says they were not: the request cannot be granted.
+    _, rulings = run("""
+        start {"time_control": "3600", "rules": {"guidelines_iii": false}}
+        3500 arbiter quickplay_increment player=white
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "III.2.1" in rulings[0]["reason"]
+    _, rulings = run("""
+        start {"time_control": "3600", "rules": {"guidelines_iii": true}}
+        3500 arbiter quickplay_increment player=white
+    """)
+    assert rulings[0]["article"] == "III.4"
+
+
 def test_quickplay_increment_not_in_blitz_or_with_increment() -> None:
     # III.2.2: never for blitz, and only for games without increment.
     for control in ("180", "3600+30"):

@@ -469,6 +469,8 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     he may accept the draw."""
     clock = d.clock
     assert clock is not None and event.player is not None
+    if d.rules.rules.guidelines_iii is False:
+        raise Rejected("Guidelines III apply only if announced before the event (III.2.1)")
     if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
         raise Rejected("Guidelines III apply only to standard and rapid games without increment")
     player = event.player

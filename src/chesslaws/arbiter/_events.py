@@ -136,7 +136,9 @@ class Rules:
     ``supervision`` (A.6, B.4; default full), ``draw_offers_from_move`` (9.1.1),
     ``draw_agreement`` (``False``: the event forbids agreeing to a draw at all, 9.1.1; pre-1997
     10.6), ``arrivals`` (``True``: the log records the players' arrival, ``arrive`` events, and
-    the default time of 6.7.1 applies to it),
+    the default time of 6.7.1 applies to it), ``guidelines_iii`` (``False``: Guidelines III
+    were not announced, so they do not apply, III.2.1; ``None``: the log does not say, and the
+    arbiter's III action is taken as showing they were),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -156,6 +158,7 @@ class Rules:
     mate_budget: int | None = None
     draw_agreement: bool = True
     arrivals: bool = False
+    guidelines_iii: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -179,6 +182,8 @@ class Rules:
             out["draw_agreement"] = False
         if self.arrivals:
             out["arrivals"] = True
+        if self.guidelines_iii is not None:
+            out["guidelines_iii"] = self.guidelines_iii
         return out
 
 
@@ -573,6 +578,7 @@ _RULE_KEYS = frozenset(
         "mate_budget",
         "draw_agreement",
         "arrivals",
+        "guidelines_iii",
     }
 )
 
@@ -605,6 +611,9 @@ def _rules(reader: _Reader) -> Rules:
         mate_budget=sub.count("mate_budget", minimum=1),
         draw_agreement=sub.flag("draw_agreement", default=True),
         arrivals=sub.flag("arrivals", default=False),
+        guidelines_iii=(
+            sub.flag("guidelines_iii", default=True) if "guidelines_iii" in raw else None
+        ),
     )
 
 
