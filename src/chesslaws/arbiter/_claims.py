@@ -39,6 +39,7 @@ from ._events import (
 )
 from ._moves import read_move, rule_illegal, touch_squares_raw
 from ._numbering import edition_fields
+from ._restore import on_restore
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._state import TouchState, ucis
 from ._time import Millis, ms_to_seconds
@@ -397,6 +398,8 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         return on_amend_result(d, event, idx)
     if action is ArbiterActionKind.DEVICE:
         return on_device(d, event, idx)
+    if action is ArbiterActionKind.RESTORE:
+        return on_restore(d, event, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:

@@ -123,6 +123,7 @@ class ArbiterActionKind(enum.Enum):
     QUICKPLAY_INCREMENT = "quickplay_increment"
     AMEND_RESULT = "amend_result"
     DEVICE = "device"
+    RESTORE = "restore"
 
 
 AFTER_THE_GAME = frozenset({ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE})
@@ -716,6 +717,11 @@ def _arbiter(reader: _Reader) -> Arbiter:
         if moves is None:
             raise reader.fail("moves", "set_moves needs 'moves'")
         return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
+    if action is ArbiterActionKind.RESTORE:
+        moves = reader.count("moves")
+        if moves is None:
+            raise reader.fail("moves", "restore needs 'moves' (the moves of the sheet that stand)")
+        return Arbiter(at, action, moves=moves, article=article)
     if action is ArbiterActionKind.WARNING:
         return Arbiter(at, action, player=reader.color("player"), article=article)
     if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
