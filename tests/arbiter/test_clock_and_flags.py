@@ -318,15 +318,16 @@ def test_iii_4_only_the_player_to_move_may_ask_and_the_offer_is_answered_first()
         3495 white press
     """
     _, rulings = run(opening + "3496 arbiter quickplay_increment player=white")
-    assert rulings[0]["ruling"] == "rejected"
-    assert "does not have the move" in rulings[0]["reason"]
+    assert rulings[0]["ruling"] == "scoresheet"  # Black went under five minutes (8.4)
+    assert rulings[1]["ruling"] == "rejected"
+    assert "does not have the move" in rulings[1]["reason"]
     game, rulings = run(opening + """
         3500 black offer
         3501 arbiter quickplay_increment player=black
         3502 white accept
     """)
-    assert rulings[1]["ruling"] == "rejected"
-    assert "accepts or refuses it first (III.4)" in rulings[1]["reason"]
+    assert rulings[2]["ruling"] == "rejected"
+    assert "accepts or refuses it first (III.4)" in rulings[2]["reason"]
     assert (game.result, game.reason) == ("1/2-1/2", "agreement")
 
 

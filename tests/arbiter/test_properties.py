@@ -74,7 +74,8 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
     if kind == "arbiter":
         action = rng.choice(
             ["add_time", "set_time", "pause", "resume", "observe_flag", "observe_illegal_move",
-             "observe_touch_move", "set_moves", "warning", "declare", "quickplay_increment"]
+             "observe_touch_move", "set_moves", "warning", "declare", "quickplay_increment",
+             "restore"]
         )  # fmt: skip
         body: dict[str, Any] = {"type": "arbiter", "at": at, "action": action}
         if action in ("add_time", "set_time", "set_moves", "warning", "quickplay_increment"):
@@ -85,6 +86,8 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
             body["seconds"] = rng.randint(0, 100)
         if action == "set_moves":
             body["moves"] = rng.randint(0, 50)
+        if action == "restore":
+            body["moves"] = rng.randint(0, len(game.moves) + 1)
         if action == "declare" and rng.randrange(5) == 0:
             body["result"] = rng.choice(sorted(RESULTS))
             body["reason"] = "arbiter"

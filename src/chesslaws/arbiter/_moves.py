@@ -39,7 +39,9 @@ from ._events import (
 from ._illegal import PASS, IllegalKind, PendingIllegal
 from ._numbering import edition_fields, in_edition
 from ._profile import Profile
+from ._recording import recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
+from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
@@ -404,6 +406,17 @@ def count_unpressed(d: Draft, mover: Color, at: Millis) -> None:
     d.clock = state
 
 
+def own_last(d: Draft, mover: Color) -> Scoresheet | None:
+    """The sheet ending with ``mover``'s last move: the last move is his, or the one before it
+    is (the players alternate); ``None`` on an empty sheet."""
+    sheet = d.sheet
+    if sheet.san is None:
+        return None
+    start = d.start
+    first = start.first_mover if start is not None else WHITE
+    return sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
+
+
 def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None) -> None:
     """Note the mover's time against his last made move (for ``[%clk]``): ``noted``, when the
     caller has it (the press that completes the move), else what his clock shows at ``at``."""
@@ -411,12 +424,7 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
     if clock is None:
         return
     sheet = d.sheet
-    if sheet.san is None:
-        return
-    # The last move is the mover's, or the one before it is: the players alternate.
-    start = d.start
-    first = start.first_mover if start is not None else WHITE
-    earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
+    earlier = own_last(d, mover)
     if earlier is None or earlier.san is None:
         return
     if earlier.clock is None:
@@ -467,6 +475,8 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     b = d.breach
     if b is not None and b.by is player:
         d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
+    if d.rules.mode is Mode.STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
+        return recording_exemption(d, player, own_last(d, player), event.at, idx)
     return []
 
 
