@@ -73,3 +73,109 @@ def test_8_4_not_in_rapid_or_blitz() -> None:
         700 white press
     """)
     assert rulings == []
+
+
+# -- the players' own scoresheets (8.1) --------------------------------------------------------
+
+SHEETS = 'start {"time_control": "5400+30", "rules": {"scoresheets": true}}'
+
+
+def test_8_1_entries_compared_with_the_moves_standing() -> None:
+    # 8.1.1: each player records both players' moves; an entry that names another move is
+    # noted (the moves standing are the arbiter's record). 0-0 and O-O are the same castling.
+    game, rulings = run(f"""
+        {SHEETS}
+        1 white move e2e4
+        1.5 white record e4
+        2 white press
+        3 black move e7e5
+        3.5 black record e4
+        3.6 black record e6
+        4 black press
+    """)
+    assert rulings == [
+        {
+            "event": 6,
+            "at": 3.6,
+            "ruling": "scoresheet",
+            "by": "black",
+            "status": "differs",
+            "move": "e6",
+            "article": "8.1.1",
+            "note": "entry 2 reads 'e6'; the move standing is e5",
+        }
+    ]
+    assert game.state().recorded == (1, 2)
+
+
+def test_8_1_2_a_move_written_in_advance_is_not_counted() -> None:
+    _, rulings = run(f"""
+        {SHEETS}
+        1 white record e4
+        2 white move e2e4
+        2.5 white record e4
+    """)
+    assert rulings == [
+        {
+            "event": 1,
+            "at": 1.0,
+            "ruling": "scoresheet",
+            "by": "white",
+            "status": "in_advance",
+            "move": "e4",
+            "article": "8.1.2",
+            "note": "'e4' written before the move is made: not counted, struck out (8.1.2)",
+        }
+    ]
+
+
+def test_8_1_3_record_the_previous_move_before_making_another() -> None:
+    # 8.1.3: Black may reply before writing White's move, but White must write his own e4
+    # before he makes his next move.
+    game, rulings = run(f"""
+        {SHEETS}
+        1 white move e2e4
+        2 white press
+        3 black move e7e5
+        4 black press
+        5 white move g1f3
+        6 white press
+    """)
+    assert rulings == [
+        {
+            "event": 5,
+            "at": 5.0,
+            "ruling": "scoresheet",
+            "by": "white",
+            "status": "not_recorded",
+            "article": "8.1.3",
+            "note": "his move e4 is not on his scoresheet: the arbiter may act under 12.9",
+        }
+    ]
+    assert game.moves == ("e4", "e5", "Nf3")
+
+
+def test_8_1_3_not_under_8_4_nor_in_rapid_nor_without_the_rule() -> None:
+    logs = [
+        """start {"time_control": "5400+10", "rules": {"scoresheets": true}}
+        5101 white move e2e4
+        5101 white press
+        5102 black move e7e5
+        5103 black press
+        5104 white move g1f3""",
+        """start {"time_control": "1500+10", "rules": {"scoresheets": true}}
+        1 white move e2e4
+        2 white press
+        3 black move e7e5
+        4 black press
+        5 white move g1f3""",
+        """start {"time_control": "5400+30"}
+        1 white move e2e4
+        2 white press
+        3 black move e7e5
+        4 black press
+        5 white move g1f3""",
+    ]
+    for log in logs:
+        _, rulings = run(log)
+        assert [r for r in rulings if r["article"] == "8.1.3"] == []

@@ -23,6 +23,7 @@ from chesslaws.arbiter._events import MoveMade as MoveMade
 from chesslaws.arbiter._events import Offer as Offer
 from chesslaws.arbiter._events import Pause as Pause
 from chesslaws.arbiter._events import Press as Press
+from chesslaws.arbiter._events import Record as Record
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
 from chesslaws.arbiter._events import Start as Start
@@ -84,6 +85,7 @@ __all__ = [
     "Press",
     "Profile",
     "Reason",
+    "Record",
     "Resign",
     "Result",
     "Rules",

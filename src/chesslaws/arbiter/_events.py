@@ -41,6 +41,7 @@ __all__ = [
     "MoveMade",
     "Offer",
     "Press",
+    "Record",
     "Resign",
     "Rules",
     "Start",
@@ -139,7 +140,8 @@ class Rules:
     10.6), ``arrivals`` (``True``: the log records the players' arrival, ``arrive`` events, and
     the default time of 6.7.1 applies to it), ``guidelines_iii`` (``False``: Guidelines III
     were not announced, so they do not apply, III.2.1; ``None``: the log does not say, and the
-    arbiter's III action is taken as showing they were),
+    arbiter's III action is taken as showing they were), ``scoresheets`` (``True``: the log
+    records what the players write, ``record`` events, and 8.1.3 is checked at each move),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -160,6 +162,7 @@ class Rules:
     draw_agreement: bool = True
     arrivals: bool = False
     guidelines_iii: bool | None = None
+    scoresheets: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -185,6 +188,8 @@ class Rules:
             out["arrivals"] = True
         if self.guidelines_iii is not None:
             out["guidelines_iii"] = self.guidelines_iii
+        if self.scoresheets:
+            out["scoresheets"] = True
         return out
 
 
@@ -387,6 +392,21 @@ class Pause:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """A player writes a move on his scoresheet (8.1; an extension): the next entry of his
+    sheet, in SAN or UCI, compared with the moves standing."""
+
+    at: Millis
+    by: Color
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("record", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Arrive:
     """A player arrives at the chessboard (6.7; an extension, for a ``start`` whose rules
     record arrivals): after the default time he loses unless the arbiter decides otherwise."""
@@ -457,6 +477,7 @@ Event: TypeAlias = (
     | Resign
     | Pause
     | Arrive
+    | Record
     | Tick
     | Arbiter
 )
@@ -580,6 +601,7 @@ _RULE_KEYS = frozenset(
         "draw_agreement",
         "arrivals",
         "guidelines_iii",
+        "scoresheets",
     }
 )
 
@@ -615,6 +637,7 @@ def _rules(reader: _Reader) -> Rules:
         guidelines_iii=(
             sub.flag("guidelines_iii", default=True) if "guidelines_iii" in raw else None
         ),
+        scoresheets=sub.flag("scoresheets", default=False),
     )
 
 
@@ -761,6 +784,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "resign": _COMMON,
     "pause": _COMMON,
     "arrive": _COMMON,
+    "record": _COMMON | {"move"},
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article"},
@@ -842,6 +866,10 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Pause(reader.at(), reader.color())
     if kind == "arrive":
         return Arrive(reader.at(), reader.color())
+    if kind == "record":
+        text = reader.text("move")
+        assert text is not None
+        return Record(reader.at(), reader.color(), text)
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""

@@ -39,7 +39,7 @@ from ._events import (
 from ._illegal import PASS, IllegalKind, PendingIllegal
 from ._numbering import edition_fields, in_edition
 from ._profile import Profile
-from ._recording import recording_exemption
+from ._recording import record_before_moving, recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
@@ -230,6 +230,8 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings = decline_offer_of(d, mover.other, idx, event.at)
+    if d.rules.rules.scoresheets:  # 8.1.3: his previous move on his sheet first
+        rulings += record_before_moving(d, mover, own_last(d, mover), event.at, idx)
     lose_claim_right(d, mover)
     allowed = current_obligation(board, d.touch)
     two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017

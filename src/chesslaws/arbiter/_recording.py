@@ -1,4 +1,12 @@
-"""Recording the moves (Article 8): when the duty to record lapses.
+"""Recording the moves (Article 8): the players' own scoresheets and when the duty lapses.
+
+8.1.1: each player records his own moves and his opponent's, move after move. A ``record``
+event is what a player writes, the next entry of his sheet; it is compared with the moves
+standing (the arbiter's record): a different entry is noted, an entry for a move not yet made
+is a move written in advance (8.1.2) and not counted. 8.1.3: "The player must record his/her
+previous move before making another" — with the ``scoresheets`` rule, a move made while the
+player's previous move is not on his sheet is noted (the arbiter acts under 12.9 as he
+judges), unless 8.4 frees him or the game is rapid or blitz (A.2, B.3).
 
 8.4: "If a player has less than five minutes left on his/her clock during an allotted period
 of time and does not have additional time of 30 seconds or more added with each move, then
@@ -12,12 +20,13 @@ from __future__ import annotations
 
 from chesslaws._color import Color
 
-from ._draft import Draft, ruling
+from ._draft import Draft, count, ruling
+from ._events import Mode, Record
 from ._rulings import Ruling, RulingKind
 from ._scoresheet import Scoresheet
 from ._time import Millis
 
-__all__ = ["recording_exemption"]
+__all__ = ["on_record", "record_before_moving", "recording_exemption"]
 
 _FIVE_MINUTES = 300_000
 _THIRTY_SECONDS = 30_000
@@ -60,3 +69,70 @@ def recording_exemption(
             "record the moves for the rest of the period",
         )
     ]
+
+
+def _same(written: str, san: str, uci: str) -> bool:
+    """Whether a scoresheet entry names the move (SAN without check marks, zeros for the
+    castling O's, or UCI)."""
+    plain = written.replace("0", "O").rstrip("+#!?")
+    return plain == san.rstrip("+#") or written == uci
+
+
+def on_record(d: Draft, event: Record, idx: int) -> list[Ruling]:
+    """A player writes the next entry of his scoresheet (8.1.1, 8.1.2)."""
+    player = event.by
+    entry = d.recorded[player]
+    if entry >= d.sheet.length:
+        note = f"{event.move!r} written before the move is made: not counted, struck out (8.1.2)"
+        return [_noted(event.at, idx, player, "in_advance", "8.1.2", note, event.move)]
+    d.recorded = count(d.recorded, player, 1)
+    ply = d.sheet[entry]
+    if _same(event.move, ply.san, ply.uci):
+        return []
+    note = f"entry {entry + 1} reads {event.move!r}; the move standing is {ply.san}"
+    return [_noted(event.at, idx, player, "differs", "8.1.1", note, event.move)]
+
+
+def record_before_moving(
+    d: Draft, player: Color, own: Scoresheet | None, at: Millis, idx: int
+) -> list[Ruling]:
+    """8.1.3 at ``player``'s move: his previous move (``own`` ends with it) must be on his
+    sheet, unless 8.4 frees him (his clock under five minutes now or as he pressed that move,
+    no increment of 30 s) or the game is rapid or blitz."""
+    if own is None or own.san is None or d.rules.mode is not Mode.STANDARD:
+        return []
+    if d.recorded[player] >= own.length:
+        return []
+    state = d.clock
+    if state is not None:
+        clock = state.clock
+        increment = clock.period_of(player).increment
+        pressed_at = own.clock - increment if own.clock is not None else None
+        low = clock.remaining(player, at) < _FIVE_MINUTES or (
+            pressed_at is not None and pressed_at < _FIVE_MINUTES
+        )
+        if low and increment < _THIRTY_SECONDS:
+            return []
+    note = f"his move {own.san} is not on his scoresheet: the arbiter may act under 12.9"
+    return [_noted(at, idx, player, "not_recorded", "8.1.3", note)]
+
+
+def _noted(
+    at: Millis,
+    idx: int,
+    player: Color,
+    status: str,
+    article: str,
+    note: str,
+    move: str | None = None,
+) -> Ruling:
+    return ruling(
+        idx,
+        at,
+        RulingKind.SCORESHEET,
+        by=player,
+        status=status,
+        article=article,
+        move=move,
+        note=note,
+    )

@@ -43,6 +43,7 @@ from ._events import (
     Offer,
     Pause,
     Press,
+    Record,
     Resign,
     Start,
     Tick,
@@ -52,6 +53,7 @@ from ._events import (
 )
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
+from ._recording import on_record
 from ._rulings import Ruling, RulingKind, brief
 from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
@@ -119,6 +121,7 @@ HANDLERS: dict[type, _Handler] = {
     Arbiter: on_arbiter,
     Pause: on_pause,
     Arrive: on_arrive,
+    Record: on_record,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
