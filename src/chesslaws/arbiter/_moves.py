@@ -230,11 +230,13 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings = decline_offer_of(d, mover.other, idx, event.at)
-    if d.rules.rules.scoresheets:  # 8.1.3: his previous move on his sheet first
+    profile = d.profile
+    assert profile is not None
+    if profile.checks_recording:  # 8.1.3: his previous move on his sheet first
         rulings += record_before_moving(d, mover, own_last(d, mover), event.at, idx)
     lose_claim_right(d, mover)
     allowed = current_obligation(board, d.touch)
-    two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
+    two_hands = event.hands == 2 and profile.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
     if allowed.moves is not None and legal not in allowed.moves:
@@ -374,13 +376,18 @@ def make(
     profile = d.profile
     assert profile is not None
     ending = after.ending() if profile.modern_endings else board_ending(d, after)
-    # 5.1.1, 5.2.1, 5.2.2 (2014 5.1.a, 5.2.a–b) end the game only by a move within 4.2–4.7;
-    # pre-1997 10.1 and 10.3 end it at once ("Αμέσως λήγει η παρτίδα"), with no such proviso.
-    deferred = profile.edition is not Edition.PRE1997
     b = d.breach
-    if ending is not None and b is not None and b.by is mover and b.move == move and deferred:
-        # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
-        # still claim the breach (4.8); the game ends at his next act that is not that claim.
+    if (
+        ending is not None
+        and b is not None
+        and b.by is mover
+        and b.move == move
+        and profile.edition is not Edition.PRE1997
+    ):
+        # 5.1.1, 5.2.1, 5.2.2 (2014 5.1.a, 5.2.a-b): a move that broke touch-move ends nothing
+        # while the opponent may still claim the breach (4.8); the game ends at his next act
+        # that is not that claim. Pre-1997 10.1 and 10.3 end the game at once ("Αμέσως λήγει η
+        # παρτίδα"), with no such proviso.
         d.breach = Breach(b.by, b.move, b.allowed, b.pressed, b.claim_lost, ending)
         return []
     if ending is not None:
@@ -426,7 +433,12 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
     if clock is None:
         return
     sheet = d.sheet
-    earlier = own_last(d, mover)
+    if sheet.san is None:
+        return
+    # The last move is the mover's, or the one before it is (own_last, inline: every press).
+    start = d.start
+    first = start.first_mover if start is not None else WHITE
+    earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
     if earlier is None or earlier.san is None:
         return
     if earlier.clock is None:
@@ -477,9 +489,14 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     b = d.breach
     if b is not None and b.by is player:
         d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
-    if d.rules.mode is Mode.STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
+    profile = d.profile
+    assert profile is not None
+    if profile.mode is _STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
         return recording_exemption(d, player, own_last(d, player), event.at, idx)
     return []
+
+
+_STANDARD = Mode.STANDARD
 
 
 def press(d: Draft, player: Color, at: Millis) -> None:
