@@ -37,6 +37,7 @@ from ._events import (
     Resign,
     Tick,
 )
+from ._irregular import on_colours_reversed, on_set_control, on_set_up_wrong
 from ._moves import read_move, rule_illegal, touch_squares_raw
 from ._numbering import edition_fields
 from ._restore import on_restore
@@ -400,6 +401,12 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         return on_device(d, event, idx)
     if action is ArbiterActionKind.RESTORE:
         return on_restore(d, event, idx)
+    if action in (ArbiterActionKind.SET_UP_WRONG, ArbiterActionKind.BOARD_ORIENTATION):
+        return on_set_up_wrong(d, event, idx)
+    if action is ArbiterActionKind.COLOURS_REVERSED:
+        return on_colours_reversed(d, event, idx)
+    if action is ArbiterActionKind.SET_CONTROL:
+        return on_set_control(d, event, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:

@@ -125,6 +125,10 @@ class ArbiterActionKind(enum.Enum):
     AMEND_RESULT = "amend_result"
     DEVICE = "device"
     RESTORE = "restore"
+    SET_UP_WRONG = "set_up_wrong"
+    BOARD_ORIENTATION = "board_orientation"
+    COLOURS_REVERSED = "colours_reversed"
+    SET_CONTROL = "set_control"
 
 
 AFTER_THE_GAME = frozenset({ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE})
@@ -433,7 +437,8 @@ class Arbiter:
     """The arbiter acts (6.10, 6.11, 12). Which fields matter depends on ``action``.
 
     ``player`` and ``seconds`` (ms here) for ``add_time``/``set_time``; ``player`` and ``moves``
-    for ``set_moves``; ``result`` and ``reason`` for ``declare``; ``player`` for ``warning``.
+    for ``set_moves``; ``result`` and ``reason`` for ``declare``; ``player`` for ``warning``;
+    ``time_control`` for ``set_control``.
     ``article`` optionally names the Article the arbiter applies (e.g. ``"12.5"``).
     """
 
@@ -445,6 +450,7 @@ class Arbiter:
     result: str | None = None
     reason: str | None = None
     article: str | None = None
+    time_control: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "arbiter", "at": instant_to_json(self.at), "by": "arbiter"}
@@ -461,6 +467,8 @@ class Arbiter:
             out["reason"] = self.reason
         if self.article is not None:
             out["article"] = self.article
+        if self.time_control is not None:
+            out["time_control"] = self.time_control
         return out
 
 
@@ -740,6 +748,9 @@ def _arbiter(reader: _Reader) -> Arbiter:
         if moves is None:
             raise reader.fail("moves", "set_moves needs 'moves'")
         return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
+    if action is ArbiterActionKind.SET_CONTROL:
+        control = reader.text("time_control")
+        return Arbiter(at, action, time_control=control, article=article)
     if action is ArbiterActionKind.RESTORE:
         moves = reader.count("moves")
         if moves is None:
@@ -787,7 +798,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "record": _COMMON | {"move"},
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON
-    | {"action", "player", "seconds", "moves", "result", "reason", "article"},
+    | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
 """The fields each event type may have (spec/events.md and docs/events.md): any other is a
 typo (``time_contol``, ``hand``) that must not be silently ignored, so the event is refused."""
