@@ -94,3 +94,25 @@ def test_amending_needs_an_ended_game_and_a_known_result() -> None:
     assert "has not ended" in rulings[0]["reason"]
     assert "'result' must be one of" in rulings[1]["reason"]
     assert not game.is_over
+
+
+def test_12_9_fines_exclusions_and_expulsions_are_recorded_during_or_after_the_game() -> None:
+    # 12.9.7-12.9.9: recorded as penalties with their Articles; taken after the game too
+    # (11.2: leaving the playing area is the arbiter's 12.9 decision, e.g. a warning).
+    game, rulings = run("""
+        start {"time_control": "5400+30"}
+        1 arbiter warning player=white article=11.2.3
+        2 arbiter fine player=white
+        3 black resign
+        4 arbiter exclusion player=black
+        5 arbiter expulsion player=black article=12.9.9
+    """)
+    penalties = [(r["article"], r["penalty"]) for r in rulings if r["ruling"] == "penalty"]
+    assert penalties == [
+        ("11.2.3", {"warning": {"player": "white"}}),
+        ("12.9.7", {"fine": {"player": "white"}}),
+        ("12.9.8", {"exclusion": {"player": "black"}}),
+        ("12.9.9", {"expulsion": {"player": "black"}}),
+    ]
+    assert game.result == "1-0"
+    assert len(game.state().penalties) == 4

@@ -24,6 +24,7 @@ from ._draft import (
     ruling,
 )
 from ._events import (
+    SANCTIONS,
     Accept,
     Arbiter,
     ArbiterActionKind,
@@ -413,16 +414,17 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         return _claim_illegal(d, None, at, idx, by_arbiter=True, event=None)
     if action is ArbiterActionKind.OBSERVE_TOUCH_MOVE:
         return _claim_touch_move(d, None, at, idx, by_arbiter=True, event=None)
-    if action is ArbiterActionKind.WARNING:
+    if action is ArbiterActionKind.WARNING or action in SANCTIONS:
         assert event.player is not None
+        kind, article = _SANCTIONS[action]
         return [
             _penalty(
                 d,
                 idx,
                 at,
                 by=event.player,
-                article=event.article or "12.9.1",
-                penalty=Penalty(PenaltyKind.WARNING, event.player),
+                article=event.article or article,
+                penalty=Penalty(kind, event.player),
             )
         ]
     clock = d.clock
@@ -460,6 +462,15 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     d.clock = clock.set_moves(event.player, event.moves)
     penalty = Penalty(PenaltyKind.SET_MOVES, event.player, moves=event.moves)
     return [_penalty(d, idx, at, article=event.article or "6.10.2", penalty=penalty)]
+
+
+_SANCTIONS = {
+    ArbiterActionKind.WARNING: (PenaltyKind.WARNING, "12.9.1"),
+    ArbiterActionKind.FINE: (PenaltyKind.FINE, "12.9.7"),
+    ArbiterActionKind.EXCLUSION: (PenaltyKind.EXCLUSION, "12.9.8"),
+    ArbiterActionKind.EXPULSION: (PenaltyKind.EXPULSION, "12.9.9"),
+}
+"""The penalties of 12.9 that only record the arbiter's decision (the player, the Article)."""
 
 
 def _penalty(d: Draft, idx: int, at: Millis, **fields: object) -> Ruling:

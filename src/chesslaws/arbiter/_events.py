@@ -129,9 +129,20 @@ class ArbiterActionKind(enum.Enum):
     BOARD_ORIENTATION = "board_orientation"
     COLOURS_REVERSED = "colours_reversed"
     SET_CONTROL = "set_control"
+    FINE = "fine"
+    EXCLUSION = "exclusion"
+    EXPULSION = "expulsion"
 
 
-AFTER_THE_GAME = frozenset({ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE})
+SANCTIONS = frozenset(
+    {ArbiterActionKind.FINE, ArbiterActionKind.EXCLUSION, ArbiterActionKind.EXPULSION}
+)
+"""The penalties of 12.9 recorded for the event's officials (12.9.7-12.9.9): a fine announced
+in advance, exclusion from rounds, expulsion from the competition."""
+
+AFTER_THE_GAME = frozenset(
+    {ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE, *SANCTIONS}
+)
 """The arbiter's actions that may come after the game has ended (8.7, 11.3.2, 11.10, 12.9)."""
 
 
@@ -756,7 +767,7 @@ def _arbiter(reader: _Reader) -> Arbiter:
         if moves is None:
             raise reader.fail("moves", "restore needs 'moves' (the moves of the sheet that stand)")
         return Arbiter(at, action, moves=moves, article=article)
-    if action is ArbiterActionKind.WARNING:
+    if action is ArbiterActionKind.WARNING or action in SANCTIONS:
         return Arbiter(at, action, player=reader.color("player"), article=article)
     if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
         seconds = reader.seconds(obj, "seconds")

@@ -57,6 +57,9 @@ class PenaltyKind(enum.Enum):
     SET_MOVES = "set_moves"
     REMOVE_INCREMENT = "remove_increment"
     WARNING = "warning"
+    FINE = "fine"
+    EXCLUSION = "exclusion"
+    EXPULSION = "expulsion"
 
 
 @dataclass(frozen=True, slots=True)
