@@ -72,6 +72,8 @@ def _line(text: str) -> str:
         for extra in args[1:]:
             key, value = extra.split("=", 1)
             body[key] = int(value)
+    elif verb == "sign":
+        body.update(type="sign", result=args[0])
     elif verb == "record":
         body.update(type="record", move=args[0])
     elif verb == "claim":

@@ -116,3 +116,55 @@ def test_12_9_fines_exclusions_and_expulsions_are_recorded_during_or_after_the_g
     ]
     assert game.result == "1-0"
     assert len(game.state().penalties) == 4
+
+
+def test_8_7_a_wrong_result_both_players_sign_stands() -> None:
+    # 8.7: "Even if incorrect, this result shall stand, unless the arbiter decides otherwise."
+    # Black resigned; both players sign a draw: the draw stands; the arbiter may amend it.
+    game, rulings = run(RESIGNED + """
+        10 white sign 1/2-1/2
+        11 black sign 1/2-1/2
+        12 arbiter amend_result result=1-0 reason=resignation article=5.1.2
+    """)
+    assert rulings[-2] == {
+        "event": 5,
+        "at": 11.0,
+        "ruling": "result_amended",
+        "result": "1/2-1/2",
+        "reason": "resignation",
+        "article": "8.7",
+        "note": "both players signed this result: it stands unless the arbiter decides "
+        "otherwise; was 1-0 (resignation, 5.1.2)",
+    }
+    assert rulings[-1]["result"] == "1-0"
+    assert game.result == "1-0"
+
+
+def test_8_7_signatures_that_agree_with_the_ruling_or_with_each_other_not() -> None:
+    game, rulings = run(RESIGNED + """
+        10 white sign 1-0
+        11 black sign 1-0
+    """)
+    assert [r["ruling"] for r in rulings] == ["game_over"]
+    game, rulings = run(RESIGNED + """
+        9 white move d2d4
+        10 white sign 1-0
+        11 black sign 0-1
+        12 black sign 0-1
+    """)
+    assert rulings[-3]["ruling"] == "rejected"  # no move after the end
+    assert rulings[-2] == {
+        "event": 6,
+        "at": 11.0,
+        "ruling": "scoresheet",
+        "status": "signed",
+        "article": "8.7",
+        "note": "the players signed different results (1-0, 0-1): the arbiter decides",
+    }
+    assert "already signed" in rulings[-1]["reason"]
+    assert game.result == "1-0"
+    _, rulings = run("""
+        start {"time_control": "5400+30"}
+        1 white sign 1-0
+    """)
+    assert "not over" in rulings[0]["reason"]

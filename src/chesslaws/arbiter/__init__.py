@@ -26,6 +26,7 @@ from chesslaws.arbiter._events import Press as Press
 from chesslaws.arbiter._events import Record as Record
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
+from chesslaws.arbiter._events import Sign as Sign
 from chesslaws.arbiter._events import Start as Start
 from chesslaws.arbiter._events import Supervision as Supervision
 from chesslaws.arbiter._events import Tick as Tick
@@ -92,6 +93,7 @@ __all__ = [
     "Ruling",
     "RulingKind",
     "Scoresheet",
+    "Sign",
     "Start",
     "Supervision",
     "Tick",

@@ -5,7 +5,9 @@ result amended after the game (8.7, 11.10, 12.9).
 arbiter corrects a wrongly recorded result, an appeal (11.10) changes one, a penalty of 12.9
 raises or reduces a player's points (12.9.4, 12.9.5: ``1/2-0`` is a lawful score, 10.2) or
 declares the game lost (12.9.6), and a device found after the game is ruled then (11.3.2.1).
-These are the only events taken once the game is over.
+Both players sign the result (``sign``): "even if incorrect, this result shall stand" (8.7), so
+a result both sign that differs from the one ruled is the result, unless the arbiter decides
+otherwise (``amend_result``). These are the only events taken once the game is over.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from chesslaws._color import Color
 from chesslaws.endings import Reason, Result
 
 from ._draft import Draft, Rejected, end, known_reason, ruling
-from ._events import Arbiter
+from ._events import Arbiter, Sign
 from ._rulings import Ruling, RulingKind
 from ._state import Ending
 from ._time import Millis
 
-__all__ = ["on_amend_result", "on_device"]
+__all__ = ["on_amend_result", "on_device", "on_sign"]
 
 
 def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
@@ -67,3 +69,31 @@ def _amend(
             note=f"{note}; {earlier}" if note else earlier,
         )
     ]
+
+
+def on_sign(d: Draft, event: Sign, idx: int) -> list[Ruling]:
+    """A player signs the scoresheets with ``event.result`` (8.7). Once both have signed one
+    result that is not the one ruled, it stands (``result_amended``, article 8.7); two
+    different results are noted for the arbiter."""
+    was = d.ending
+    if was is None:
+        raise Rejected("sign: the game is not over (8.7: the players sign at its end)")
+    player = event.by
+    if d.signed[player] is not None:
+        raise Rejected(f"{player.label} has already signed")
+    signed = (event.result, d.signed[1]) if player is Color.WHITE else (d.signed[0], event.result)
+    d.signed = signed
+    other = signed[player.other]
+    if other is None:
+        return []
+    if other != event.result:
+        note = (
+            f"the players signed different results ({signed[0]}, {signed[1]}): the arbiter decides"
+        )
+        return [
+            ruling(idx, event.at, RulingKind.SCORESHEET, status="signed", article="8.7", note=note)
+        ]
+    if event.result == was.result:
+        return []
+    note = "both players signed this result: it stands unless the arbiter decides otherwise"
+    return _amend(d, Ending(event.result, was.reason, "8.7"), event.at, idx, note)

@@ -44,6 +44,7 @@ __all__ = [
     "Record",
     "Resign",
     "Rules",
+    "Sign",
     "Start",
     "Supervision",
     "Tick",
@@ -422,6 +423,21 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class Sign:
+    """A player signs the scoresheets with the result written on them (8.7; an extension),
+    after the game."""
+
+    at: Millis
+    by: Color
+    result: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("sign", self.at, self.by)
+        out["result"] = self.result
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Arrive:
     """A player arrives at the chessboard (6.7; an extension, for a ``start`` whose rules
     record arrivals): after the default time he loses unless the arbiter decides otherwise."""
@@ -497,6 +513,7 @@ Event: TypeAlias = (
     | Pause
     | Arrive
     | Record
+    | Sign
     | Tick
     | Arbiter
 )
@@ -807,6 +824,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "pause": _COMMON,
     "arrive": _COMMON,
     "record": _COMMON | {"move"},
+    "sign": _COMMON | {"result"},
     "tick": frozenset({"type", "at"}),
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
@@ -888,6 +906,11 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Pause(reader.at(), reader.color())
     if kind == "arrive":
         return Arrive(reader.at(), reader.color())
+    if kind == "sign":
+        result = obj.get("result")
+        if result not in AMENDED_RESULTS:
+            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+        return Sign(reader.at(), reader.color(), result)
     if kind == "record":
         text = reader.text("move")
         assert text is not None

@@ -103,6 +103,8 @@ class GameState:
     mate_budget: int = MATE_BUDGET
     present: tuple[bool, bool] = BOTH_PRESENT
     recorded: tuple[int, int] = (0, 0)
+    signed: tuple[str | None, str | None] = (None, None)
+    """The result each player signed after the game (8.7; ``sign`` events)."""
     """How many moves White's and Black's own scoresheets hold (8.1; ``record`` events)."""
     """Whether White and Black are at the board (6.7): both, unless the ``start`` event's
     ``arrivals`` rule has them arrive (``arrive`` events)."""

@@ -14,6 +14,7 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
+from ._after import on_sign
 from ._arrival import absent_lose, check_present, on_arrive
 from ._board import BoardState, starting_board
 from ._claims import (
@@ -45,6 +46,7 @@ from ._events import (
     Press,
     Record,
     Resign,
+    Sign,
     Start,
     Tick,
     Touch,
@@ -122,6 +124,7 @@ HANDLERS: dict[type, _Handler] = {
     Pause: on_pause,
     Arrive: on_arrive,
     Record: on_record,
+    Sign: on_sign,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -237,7 +240,9 @@ def _skipped(state: GameState, idx: int) -> GameState:
 
 def _after_the_game(event: Event) -> bool:
     """Whether ``event`` may come once the game is over: the arbiter amending the result or
-    ruling on a device found after it (8.7, 11.3.2, 11.10, 12.9)."""
+    ruling on a device found after it, the players signing (8.7, 11.3.2, 11.10, 12.9)."""
+    if isinstance(event, Sign):
+        return True
     return isinstance(event, Arbiter) and event.action in AFTER_THE_GAME
 
 
