@@ -179,3 +179,29 @@ def test_8_1_3_not_under_8_4_nor_in_rapid_nor_without_the_rule() -> None:
     for log in logs:
         _, rulings = run(log)
         assert [r for r in rulings if r["article"] == "8.1.3"] == []
+
+
+def test_8_5_3_reconstruction_notes_the_position_clocks_and_moves_and_pauses() -> None:
+    # 8.5: after a flag while the players were not recording, the clocks are paused and the
+    # game reconstructed; 8.5.3 notes first the position, the clock times, whose clock was
+    # running and the moves made.
+    game, rulings = run("""
+        start {"time_control": "5400+10"}
+        1 white move e2e4
+        2 white press
+        3 black move e7e5
+        4 black press
+        10 arbiter reconstruct
+        20 arbiter resume
+    """)
+    assert rulings[0] == {
+        "event": 5,
+        "at": 10.0,
+        "ruling": "scoresheet",
+        "status": "reconstruction",
+        "article": "8.5.3",
+        "note": "position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; moves "
+        "made: White 1, Black 1; clocks: white 5402 s, black 5408 s; running: white; move "
+        "counters 1, 1",
+    }
+    assert game.remaining(0) == 5402_000  # paused from 10 s to 20 s

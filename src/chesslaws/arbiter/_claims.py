@@ -41,6 +41,8 @@ from ._events import (
 from ._irregular import on_colours_reversed, on_set_control, on_set_up_wrong
 from ._moves import read_move, rule_illegal, touch_squares_raw
 from ._numbering import edition_fields
+from ._quickplay import check_guidelines_iii, on_flags_unordered, on_quickplay_claim
+from ._recording import on_reconstruct
 from ._restore import on_restore
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._state import TouchState, ucis
@@ -195,6 +197,8 @@ def on_claim(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return [_refuse(event, idx, "6.8", "no flag has fallen")]
     if event.kind is ClaimKind.TOUCH_MOVE:
         return _claim_touch_move(d, event.by, event.at, idx, by_arbiter=False, event=event)
+    if event.kind is ClaimKind.QUICKPLAY:
+        return on_quickplay_claim(d, event, idx)
     return _claim_illegal(d, event.by, event.at, idx, by_arbiter=False, event=event)
 
 
@@ -408,6 +412,10 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         return on_colours_reversed(d, event, idx)
     if action is ArbiterActionKind.SET_CONTROL:
         return on_set_control(d, event, idx)
+    if action is ArbiterActionKind.FLAGS_UNORDERED:
+        return on_flags_unordered(d, event, idx)
+    if action is ArbiterActionKind.RECONSTRUCT:
+        return on_reconstruct(d, event, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:
@@ -490,10 +498,7 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     he may accept the draw."""
     clock = d.clock
     assert clock is not None and event.player is not None
-    if d.rules.rules.guidelines_iii is False:
-        raise Rejected("Guidelines III apply only if announced before the event (III.2.1)")
-    if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
-        raise Rejected("Guidelines III apply only to standard and rapid games without increment")
+    check_guidelines_iii(d)
     player = event.player
     if d.on_move is not player:
         raise Rejected(f"{player.label} does not have the move: III.4 is for the player to move")

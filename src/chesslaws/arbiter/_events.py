@@ -99,13 +99,15 @@ class TouchMoveEnforcement(enum.Enum):
 
 
 class ClaimKind(enum.Enum):
-    """What a player claims (9.2, 9.3, 6.8, 4.8, 7.5 / A.5.2)."""
+    """What a player claims (9.2, 9.3, 6.8, 4.8, 7.5 / A.5.2; a draw in a quickplay finish,
+    Guidelines III.5, III.6)."""
 
     THREEFOLD = "threefold"
     FIFTY = "fifty"
     FLAG = "flag"
     TOUCH_MOVE = "touch_move"
     ILLEGAL_MOVE = "illegal_move"
+    QUICKPLAY = "quickplay"
 
 
 class ArbiterActionKind(enum.Enum):
@@ -133,6 +135,8 @@ class ArbiterActionKind(enum.Enum):
     FINE = "fine"
     EXCLUSION = "exclusion"
     EXPULSION = "expulsion"
+    FLAGS_UNORDERED = "flags_unordered"
+    RECONSTRUCT = "reconstruct"
 
 
 SANCTIONS = frozenset(
@@ -158,6 +162,8 @@ class Rules:
     were not announced, so they do not apply, III.2.1; ``None``: the log does not say, and the
     arbiter's III action is taken as showing they were), ``scoresheets`` (``True``: the log
     records what the players write, ``record`` events, and 8.1.3 is checked at each move),
+    ``arbiter_present`` (``False``: no arbiter at the board, so a quickplay claim ends the game,
+    Guidelines III.6),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -179,6 +185,7 @@ class Rules:
     arrivals: bool = False
     guidelines_iii: bool | None = None
     scoresheets: bool = False
+    arbiter_present: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -206,6 +213,8 @@ class Rules:
             out["guidelines_iii"] = self.guidelines_iii
         if self.scoresheets:
             out["scoresheets"] = True
+        if not self.arbiter_present:
+            out["arbiter_present"] = False
         return out
 
 
@@ -638,6 +647,7 @@ _RULE_KEYS = frozenset(
         "arrivals",
         "guidelines_iii",
         "scoresheets",
+        "arbiter_present",
     }
 )
 
@@ -674,6 +684,7 @@ def _rules(reader: _Reader) -> Rules:
             sub.flag("guidelines_iii", default=True) if "guidelines_iii" in raw else None
         ),
         scoresheets=sub.flag("scoresheets", default=False),
+        arbiter_present=sub.flag("arbiter_present", default=True),
     )
 
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 from chesslaws._color import Color
 
 from ._draft import Draft, count, ruling
-from ._events import Mode, Record
+from ._events import Arbiter, Mode, Record
 from ._rulings import Ruling, RulingKind
 from ._scoresheet import Scoresheet
-from ._time import Millis
+from ._time import Millis, ms_to_seconds
 
-__all__ = ["on_record", "record_before_moving", "recording_exemption"]
+__all__ = ["on_reconstruct", "on_record", "record_before_moving", "recording_exemption"]
 
 _FIVE_MINUTES = 300_000
 _THIRTY_SECONDS = 30_000
@@ -136,3 +136,36 @@ def _noted(
         move=move,
         note=note,
     )
+
+
+def on_reconstruct(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
+    """8.5: the scoresheets are brought up to date (8.5.1, 8.5.2, after a flag while the
+    players were not recording) or the game is reconstructed on a second board (8.5.3). The
+    clocks are paused (the arbiter resumes them) and what 8.5.3 has noted first is logged:
+    the position, the clock times, whose clock was running and the moves made."""
+    position = d.board.position.fen()
+    white, black = d.moved
+    note = f"position {position}; moves made: White {white}, Black {black}"
+    state = d.clock
+    if state is not None:
+        clock = state.clock
+        running = clock.turn.label if clock.turn is not None and not clock.paused else "none"
+        times = ", ".join(
+            f"{color.label} {ms_to_seconds(clock.remaining(color, event.at))} s" for color in Color
+        )
+        note += f"; clocks: {times}; running: {running}"
+        note += f"; move counters {clock.moves_completed(Color.WHITE)}, "
+        note += f"{clock.moves_completed(Color.BLACK)}"
+        if not state.paused:
+            d.clock = state.pause(event.at)
+    article = event.article or "8.5.3"
+    return [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.SCORESHEET,
+            status="reconstruction",
+            article=article,
+            note=note,
+        )
+    ]
