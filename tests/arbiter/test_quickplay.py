@@ -7,7 +7,7 @@ from tests.arbiter._log import run
 
 def test_iii_3_1_2_both_flags_order_unknown_in_the_last_period_drawn() -> None:
     # Black's flag fell while White had pressed after his own flag: both down.
-    game, rulings = run("""
+    _, rulings = run("""
         start {"time_control": "900", "fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}
         901 white move e2e4
         902 white press
