@@ -36,6 +36,7 @@ _VERBS = {
     "press": "press",
     "pause": "pause",
     "arrive": "arrive",
+    "request_scoresheet": "request_scoresheet",
 }
 
 

@@ -205,3 +205,51 @@ def test_8_5_3_reconstruction_notes_the_position_clocks_and_moves_and_pauses() -
         "counters 1, 1",
     }
     assert game.remaining(0) == 5402_000  # paused from 10 s to 20 s
+
+
+def test_a_4_3_a_sixth_request_to_see_the_scoresheet_is_a_distraction() -> None:
+    # A.4.3: on his own move, at most five times; more requests distract the opponent (11.5).
+    requests = "\n".join(f"{t} white request_scoresheet" for t in range(1, 7))
+    game, rulings = run(f"""
+        start {{"time_control": "1500+10"}}
+        {requests}
+        7 black request_scoresheet
+    """)
+    assert rulings[0] == {
+        "event": 6,
+        "at": 6.0,
+        "ruling": "penalty",
+        "by": "white",
+        "article": "A.4.3",
+        "penalty": {"warning": {"player": "white"}},
+        "note": "more than five requests to see the scoresheet: a distraction of the "
+        "opponent (11.5)",
+    }
+    assert "own move" in rulings[1]["reason"]
+    assert game.state().requests == (6, 0)
+    _, rulings = run("""
+        start {"time_control": "1500+10", "rules": {"supervision": "partial"}}
+        1 white request_scoresheet
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+
+
+def test_6_2_3_pressing_with_the_other_hand_is_no_illegal_move_but_warned() -> None:
+    game, rulings = run("""
+        start {"time_control": "5400+30"}
+        1 white move e2e4
+        {"type": "press", "at": 2, "by": "white", "hand": "other"}
+    """)
+    assert rulings == [
+        {
+            "event": 2,
+            "at": 2.0,
+            "ruling": "penalty",
+            "by": "white",
+            "article": "6.2.3",
+            "penalty": {"warning": {"player": "white"}},
+            "note": "the clock pressed with the other hand than the one that moved (6.2.3; 12.9)",
+        }
+    ]
+    assert game.illegal_moves == (0, 0)
+    assert game.moves == ("e4",)

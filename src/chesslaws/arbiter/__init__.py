@@ -24,6 +24,7 @@ from chesslaws.arbiter._events import Offer as Offer
 from chesslaws.arbiter._events import Pause as Pause
 from chesslaws.arbiter._events import Press as Press
 from chesslaws.arbiter._events import Record as Record
+from chesslaws.arbiter._events import RequestScoresheet as RequestScoresheet
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
 from chesslaws.arbiter._events import Sign as Sign
@@ -87,6 +88,7 @@ __all__ = [
     "Profile",
     "Reason",
     "Record",
+    "RequestScoresheet",
     "Resign",
     "Result",
     "Rules",

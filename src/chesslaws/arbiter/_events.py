@@ -42,6 +42,7 @@ __all__ = [
     "Offer",
     "Press",
     "Record",
+    "RequestScoresheet",
     "Resign",
     "Rules",
     "Sign",
@@ -334,13 +335,30 @@ class MoveMade:
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    """The player presses the clock, completing the move (6.2.1)."""
+    """The player presses the clock, completing the move (6.2.1). ``hand`` (an extension) is
+    ``"other"`` when he pressed with the other hand than the one that moved (6.2.3)."""
+
+    at: Millis
+    by: Color
+    hand: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("press", self.at, self.by)
+        if self.hand is not None:
+            out["hand"] = self.hand
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RequestScoresheet:
+    """A player asks to see the scoresheet the arbiter or his assistant keeps (A.4.3, B.2.3;
+    an extension)."""
 
     at: Millis
     by: Color
 
     def to_json(self) -> dict[str, Any]:
-        return _head("press", self.at, self.by)
+        return _head("request_scoresheet", self.at, self.by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,6 +540,7 @@ Event: TypeAlias = (
     | Pause
     | Arrive
     | Record
+    | RequestScoresheet
     | Sign
     | Tick
     | Arbiter
@@ -826,7 +845,8 @@ _KEYS: dict[str, frozenset[str]] = {
     "touch": _COMMON | {"square", "piece"},
     "adjust": _COMMON | {"square"},
     "move": _COMMON | {"move", "hands"},
-    "press": _COMMON,
+    "press": _COMMON | {"hand"},
+    "request_scoresheet": _COMMON,
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
@@ -900,7 +920,12 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     if kind == "move":
         return _move(reader)
     if kind == "press":
-        return Press(reader.at(), reader.color())
+        hand = obj.get("hand")
+        if hand not in (None, "same", "other"):
+            raise reader.fail("hand", f"'hand' must be \"same\" or \"other\", not {hand!r}")
+        return Press(reader.at(), reader.color(), hand if hand == "other" else None)
+    if kind == "request_scoresheet":
+        return RequestScoresheet(reader.at(), reader.color())
     if kind == "offer_draw":
         return Offer(reader.at(), reader.color())
     if kind == "accept_draw":

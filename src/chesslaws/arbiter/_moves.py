@@ -39,7 +39,7 @@ from ._events import (
 from ._illegal import PASS, IllegalKind, PendingIllegal
 from ._numbering import edition_fields, in_edition
 from ._profile import Profile
-from ._recording import record_before_moving, recording_exemption
+from ._recording import other_hand, record_before_moving, recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
@@ -489,11 +489,12 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     b = d.breach
     if b is not None and b.by is player:
         d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
+    rulings = other_hand(d, player, event.at, idx) if event.hand is not None else []
     profile = d.profile
     assert profile is not None
     if profile.mode is _STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
-        return recording_exemption(d, player, own_last(d, player), event.at, idx)
-    return []
+        rulings += recording_exemption(d, player, own_last(d, player), event.at, idx)
+    return rulings
 
 
 _STANDARD = Mode.STANDARD

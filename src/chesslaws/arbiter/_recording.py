@@ -20,13 +20,20 @@ from __future__ import annotations
 
 from chesslaws._color import Color
 
-from ._draft import Draft, count, ruling
-from ._events import Arbiter, Mode, Record
-from ._rulings import Ruling, RulingKind
+from ._draft import Draft, Rejected, count, ruling
+from ._events import Arbiter, Mode, Record, RequestScoresheet, Supervision
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._scoresheet import Scoresheet
 from ._time import Millis, ms_to_seconds
 
-__all__ = ["on_reconstruct", "on_record", "record_before_moving", "recording_exemption"]
+__all__ = [
+    "on_reconstruct",
+    "on_record",
+    "on_request",
+    "other_hand",
+    "record_before_moving",
+    "recording_exemption",
+]
 
 _FIVE_MINUTES = 300_000
 _THIRTY_SECONDS = 30_000
@@ -169,3 +176,53 @@ def on_reconstruct(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             note=note,
         )
     ]
+
+
+_REQUESTS = 5
+
+
+def on_request(d: Draft, event: RequestScoresheet, idx: int) -> list[Ruling]:
+    """A.4.3 (B.2.3 in blitz): where the arbiter or his assistant records the game, a player may
+    ask to see that scoresheet on his own move, at most five times a game; more requests are
+    a distraction of the opponent (11.5): warned."""
+    profile = d.rules
+    if profile.mode is Mode.STANDARD or profile.supervision is not Supervision.FULL:
+        raise Rejected("A.4.3 and B.2.3 concern rapid and blitz games the arbiter records")
+    player = event.by
+    if d.on_move is not player:
+        raise Rejected(f"{player.label} may ask only on his own move (A.4.3)")
+    d.requests = count(d.requests, player, 1)
+    if d.requests[player] <= _REQUESTS:
+        return []
+    article = "A.4.3" if profile.mode is Mode.RAPID else "B.2.3"
+    return [
+        _warned(
+            d,
+            event.at,
+            idx,
+            player,
+            article,
+            "more than five requests to see the scoresheet: a distraction of the opponent (11.5)",
+        )
+    ]
+
+
+def other_hand(d: Draft, player: Color, at: Millis, idx: int) -> list[Ruling]:
+    """6.2.3: the clock pressed with the other hand than the one that moved: no illegal move
+    (Arbiters' Manual), the arbiter's penalty under 12.9: warned."""
+    note = "the clock pressed with the other hand than the one that moved (6.2.3; 12.9)"
+    return [_warned(d, at, idx, player, "6.2.3", note)]
+
+
+def _warned(d: Draft, at: Millis, idx: int, player: Color, article: str, note: str) -> Ruling:
+    warning = ruling(
+        idx,
+        at,
+        RulingKind.PENALTY,
+        by=player,
+        article=article,
+        penalty=Penalty(PenaltyKind.WARNING, player),
+        note=note,
+    )
+    d.penalties = (*d.penalties, warning)
+    return warning

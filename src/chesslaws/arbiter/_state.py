@@ -104,6 +104,8 @@ class GameState:
     present: tuple[bool, bool] = BOTH_PRESENT
     recorded: tuple[int, int] = (0, 0)
     signed: tuple[str | None, str | None] = (None, None)
+    requests: tuple[int, int] = (0, 0)
+    """How often White and Black asked to see the arbiter's scoresheet (A.4.3, B.2.3)."""
     """The result each player signed after the game (8.7; ``sign`` events)."""
     """How many moves White's and Black's own scoresheets hold (8.1; ``record`` events)."""
     """Whether White and Black are at the board (6.7): both, unless the ``start`` event's

@@ -45,6 +45,7 @@ from ._events import (
     Pause,
     Press,
     Record,
+    RequestScoresheet,
     Resign,
     Sign,
     Start,
@@ -55,7 +56,7 @@ from ._events import (
 )
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
-from ._recording import on_record
+from ._recording import on_record, on_request
 from ._rulings import Ruling, RulingKind, brief
 from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
@@ -125,6 +126,7 @@ HANDLERS: dict[type, _Handler] = {
     Arrive: on_arrive,
     Record: on_record,
     Sign: on_sign,
+    RequestScoresheet: on_request,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
