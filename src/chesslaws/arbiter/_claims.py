@@ -104,6 +104,7 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
             event, idx, "10.7", "a draw may be offered only when making one's move (10.7)"
         )
     d.offers = pair(d.offers, player, True)
+    mark_offer(d)
     if pre_1997 and d.running is player.other:
         return _offer_pre_1997(d, event, idx)
     note = None
@@ -123,6 +124,13 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
             note=note,
         )
     ]
+
+
+def mark_offer(d: Draft) -> None:
+    """8.1.5: both players mark a draw offer on the scoresheet with "=": after the last move on
+    it (the move just made, when the offer came as 9.1.2.1 asks)."""
+    if d.sheet.length and (not d.offered or d.offered[-1] != d.sheet.length):
+        d.offered = (*d.offered, d.sheet.length)
 
 
 def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
@@ -264,6 +272,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
     ]
     if not d.offers[player]:
         d.offers = pair(d.offers, player, True)
+        mark_offer(d)
         rulings.append(
             ruling(
                 idx,

@@ -53,7 +53,7 @@ class Draft:
 
     A draft has exactly the slots of a :class:`GameState`, in the same order, so that
     :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
-    between two classes of the same layout) instead of copying twenty-one fields into a new
+    between two classes of the same layout) instead of copying twenty-two fields into a new
     frozen value: the one step that made the draft is its only holder, and it drops it.
     """
 
@@ -80,6 +80,7 @@ class Draft:
     recorded: tuple[int, int]
     signed: tuple[str | None, str | None]
     requests: tuple[int, int]
+    offered: tuple[int, ...]
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -103,6 +104,7 @@ class Draft:
         self.recorded = s.recorded
         self.signed = s.signed
         self.requests = s.requests
+        self.offered = s.offered
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

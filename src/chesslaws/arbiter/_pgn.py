@@ -102,7 +102,8 @@ def _time_control(text: str | None) -> str:
 def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
     """The scoresheet as moves a PGN reader can replay, with their ``[%clk]`` comments.
 
-    A move that stood without being legal by the board's rules is written so that the PGN still
+    A move after which a draw was offered gets ``(=)`` in its comment (8.1.5). A move that
+    stood without being legal by the board's rules is written so that the PGN still
     reads (A.5.2): a legal move made with two hands (7.5.4) in SAN, with a comment naming the
     Article; an illegal move ends the replayable moves, and it and every later move are written
     in a comment, with the position they were played from.
@@ -118,6 +119,7 @@ def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
     standing: list[Move] = []
     comments: dict[int, str] = {}
     sheet = state.sheet
+    offered = set(state.offered)  # 8.1.5: "=" after the move a draw was offered with
     for index, ply in enumerate(sheet):
         move = ply.move if ply.move is not None else _as_legal(position, ply.uci)
         if move is None:
@@ -133,7 +135,8 @@ def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
         standing.append(move)
         clk = format_clk(ply.clock) if ply.clock is not None else None
         stood = "made with two hands (7.5.4), stood unclaimed (A.5.2)" if ply.move is None else None
-        text = " ".join(part for part in (clk, stood) if part)
+        offer = "(=)" if index + 1 in offered else None
+        text = " ".join(part for part in (clk, stood, offer) if part)
         if text:
             comments[len(sans) - 1] = text
         position.push(move)

@@ -105,6 +105,9 @@ class GameState:
     recorded: tuple[int, int] = (0, 0)
     signed: tuple[str | None, str | None] = (None, None)
     requests: tuple[int, int] = (0, 0)
+    offered: tuple[int, ...] = ()
+    """The moves of the scoresheet after which a draw was offered, by their number (8.1.5:
+    marked "=")."""
     """How often White and Black asked to see the arbiter's scoresheet (A.4.3, B.2.3)."""
     """The result each player signed after the game (8.7; ``sign`` events)."""
     """How many moves White's and Black's own scoresheets hold (8.1; ``record`` events)."""
