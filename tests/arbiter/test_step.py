@@ -164,6 +164,7 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.Record,
         _events.Sign,
         _events.RequestScoresheet,
+        _events.AgreeCorrection,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

@@ -223,3 +223,41 @@ def test_a_reply_on_a_board_that_is_no_position_is_read_in_uci_only() -> None:
     assert "UCI" in rulings[0]["reason"]
     assert "no man of black's" in rulings[1]["reason"]
     assert game.state().pending is not None  # still open to a claim
+
+
+def test_a5_2_the_players_may_agree_to_correct_it_without_the_arbiter() -> None:
+    # "Once the opponent has made his/her next move, an illegal move cannot be corrected
+    # unless this is agreed by the players without intervention of the arbiter."
+    game, rulings = run(f"""
+        {_start('"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"')}
+        1 white move e2e4
+        2 white press
+        3 black move e7e5
+        4 black press
+        5 white move g1g3
+        6 white press
+        7 black move b8c6
+        8 black press
+        {{"type": "agree_correction", "at": 9, "moves": 2}}
+        10 white move g1f3
+        11 white press
+    """)
+    restored = rulings[1]
+    assert (restored["ruling"], restored["article"]) == ("position_restored", "A.5.2")
+    assert restored["note"].startswith(
+        "corrected by the players' agreement, without the arbiter (A.5.2); the position after "
+        "2 moves (plies) restored: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    )
+    assert game.moves == ("e4", "e5", "Nf3")
+    assert game.illegal_moves == (0, 0)
+
+
+def test_a5_2_an_agreement_needs_an_illegal_move_that_stood() -> None:
+    _, rulings = run(f"""
+        {_start('"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"')}
+        1 white move e2e4
+        2 white press
+        {{"type": "agree_correction", "at": 3, "moves": 0}}
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "arbiter's to restore (7.1)" in rulings[0]["reason"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from chesslaws.arbiter._board import Ply as Ply
 from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjust as Adjust
+from chesslaws.arbiter._events import AgreeCorrection as AgreeCorrection
 from chesslaws.arbiter._events import Arbiter as Arbiter
 from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
 from chesslaws.arbiter._events import Arrive as Arrive
@@ -63,6 +64,7 @@ from chesslaws.arbiter._touch import Touched as Touched
 __all__ = [
     "Accept",
     "Adjust",
+    "AgreeCorrection",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",

@@ -29,6 +29,7 @@ from ._values import builder
 __all__ = [
     "Accept",
     "Adjust",
+    "AgreeCorrection",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",
@@ -450,6 +451,18 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class AgreeCorrection:
+    """The players agree, without the arbiter, to correct an illegal move that stood (A.5.2;
+    an extension): the position after the first ``moves`` moves (plies) of the scoresheet."""
+
+    at: Millis
+    moves: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "agree_correction", "at": instant_to_json(self.at), "moves": self.moves}
+
+
+@dataclass(frozen=True, slots=True)
 class Sign:
     """A player signs the scoresheets with the result written on them (8.7; an extension),
     after the game."""
@@ -541,6 +554,7 @@ Event: TypeAlias = (
     | Arrive
     | Record
     | RequestScoresheet
+    | AgreeCorrection
     | Sign
     | Tick
     | Arbiter
@@ -847,6 +861,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "move": _COMMON | {"move", "hands"},
     "press": _COMMON | {"hand"},
     "request_scoresheet": _COMMON,
+    "agree_correction": frozenset({"type", "at", "moves"}),
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
@@ -924,6 +939,11 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         if hand not in (None, "same", "other"):
             raise reader.fail("hand", f"'hand' must be \"same\" or \"other\", not {hand!r}")
         return Press(reader.at(), reader.color(), hand if hand == "other" else None)
+    if kind == "agree_correction":
+        moves = reader.count("moves")
+        if moves is None:
+            raise reader.fail("moves", "agree_correction needs 'moves' (the moves that stand)")
+        return AgreeCorrection(reader.at(), moves)
     if kind == "request_scoresheet":
         return RequestScoresheet(reader.at(), reader.color())
     if kind == "offer_draw":

@@ -33,6 +33,7 @@ from ._events import (
     AFTER_THE_GAME,
     Accept,
     Adjust,
+    AgreeCorrection,
     Arbiter,
     Arrive,
     Claim,
@@ -57,6 +58,7 @@ from ._events import (
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
 from ._recording import on_record, on_request
+from ._restore import on_agree_correction
 from ._rulings import Ruling, RulingKind, brief
 from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
@@ -127,6 +129,7 @@ HANDLERS: dict[type, _Handler] = {
     Record: on_record,
     Sign: on_sign,
     RequestScoresheet: on_request,
+    AgreeCorrection: on_agree_correction,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
