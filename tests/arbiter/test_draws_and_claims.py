@@ -373,3 +373,47 @@ def test_rapid_incorrect_claim_is_one_minute() -> None:
     assert rapid[0]["penalty"] == {"add_time": {"player": "black", "seconds": 60}}
     _, old = run('start {"time_control": "1500+10", "rules": {"edition": "2018"}}' + log)
     assert old[0]["penalty"] == {"add_time": {"player": "black", "seconds": 120}}
+
+
+def test_9_1_2_3_a_claim_accepted_as_a_draw_offer_before_the_arbiter_checks_it() -> None:
+    # The claim (here incorrect: no repetition) is a draw offer; the opponent accepted it
+    # before the arbiter checked: drawn by agreement, no check, no penalty.
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30"}}
+        {moves("e4 e5")}
+        {{"type": "claim", "at": 5, "by": "white", "kind": "threefold", "accepted": true}}
+    """)
+    assert rulings == [
+        {
+            "event": 5,
+            "at": 5.0,
+            "ruling": "game_over",
+            "by": "white",
+            "result": "1/2-1/2",
+            "reason": "agreement",
+            "article": "5.2.3",
+            "note": "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)",
+        }
+    ]
+    assert game.state().penalties == ()
+
+
+def test_9_1_2_3_not_where_agreement_is_forbidden() -> None:
+    _, rulings = run(f"""
+        start {{"time_control": "5400+30", "rules": {{"draw_agreement": false}}}}
+        {moves("e4 e5")}
+        {{"type": "claim", "at": 5, "by": "white", "kind": "fifty", "accepted": true}}
+    """)
+    assert rulings[0]["ruling"] == "rejected" and "9.1.1" in rulings[0]["reason"]
+
+
+def test_a_spectators_remark_about_a_flag_has_no_effect() -> None:
+    # 6.8: a flag counts when the arbiter observes it or a player claims it; 12.7.
+    _, rulings = run("""
+        start {"time_control": "60"}
+        {"type": "spectator_remark", "at": 61, "about": "flag"}
+        62 arbiter observe_flag
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "no effect" in rulings[0]["reason"]
+    assert (rulings[1]["ruling"], rulings[2]["reason"]) == ("flag", "flag")

@@ -165,6 +165,7 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.Sign,
         _events.RequestScoresheet,
         _events.AgreeCorrection,
+        _events.SpectatorRemark,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

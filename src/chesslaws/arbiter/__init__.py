@@ -29,6 +29,7 @@ from chesslaws.arbiter._events import RequestScoresheet as RequestScoresheet
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
 from chesslaws.arbiter._events import Sign as Sign
+from chesslaws.arbiter._events import SpectatorRemark as SpectatorRemark
 from chesslaws.arbiter._events import Start as Start
 from chesslaws.arbiter._events import Supervision as Supervision
 from chesslaws.arbiter._events import Tick as Tick
@@ -98,6 +99,7 @@ __all__ = [
     "RulingKind",
     "Scoresheet",
     "Sign",
+    "SpectatorRemark",
     "Start",
     "Supervision",
     "Tick",

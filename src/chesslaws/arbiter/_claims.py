@@ -36,6 +36,7 @@ from ._events import (
     Offer,
     Pause,
     Resign,
+    SpectatorRemark,
     Tick,
 )
 from ._irregular import on_colours_reversed, on_set_control, on_set_up_wrong
@@ -57,6 +58,7 @@ __all__ = [
     "on_offer",
     "on_pause",
     "on_resign",
+    "on_spectator",
     "on_tick",
 ]
 
@@ -230,6 +232,8 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return [_refuse(event, idx, base, "only the player having the move may claim")]
     if d.touch.touches or d.touch.promotion is not None:
         return [_refuse(event, idx, "9.4", "a piece was touched on this move")]
+    if event.accepted:
+        return _accepted_unchecked(d, event, idx)
     intended: Move | None = None
     raw: Move | None = None
     if event.move is not None:
@@ -284,6 +288,30 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             )
         )
     return rulings
+
+
+def _accepted_unchecked(d: Draft, event: Claim, idx: int) -> list[Ruling]:
+    """9.1.2.3: the claim is a draw offer; the opponent accepted it before the arbiter checked
+    it: drawn by agreement (5.2.3), unchecked, no penalty, where agreement is allowed."""
+    if not d.rules.rules.draw_agreement:
+        raise Rejected("the event forbids agreeing to a draw (9.1.1): the arbiter checks the claim")
+    if (d.moved[0] < 1 or d.moved[1] < 1) and d.rules.edition is not Edition.PRE1997:
+        raise Rejected("no agreement before both players have made a move (5.2.3)")
+    fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
+    article = fields.pop("article")
+    note = "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)"
+    if "note" in fields:
+        note = f"{note}; {fields.pop('note')}"
+    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, by=event.by, note=note)
+
+
+def on_spectator(d: Draft, event: SpectatorRemark, idx: int) -> list[Ruling]:
+    """A spectator's remark changes nothing: a flag counts when the arbiter observes it or a
+    player claims it (6.8); spectators do not interfere (12.7)."""
+    raise Rejected(
+        f"a spectator's remark ({event.about}) has no effect: a flag counts when the arbiter "
+        "observes it or a player claims it (6.8); spectators do not interfere (12.7)"
+    )
 
 
 def _claim_touch_move(

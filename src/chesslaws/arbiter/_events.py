@@ -47,6 +47,7 @@ __all__ = [
     "Resign",
     "Rules",
     "Sign",
+    "SpectatorRemark",
     "Start",
     "Supervision",
     "Tick",
@@ -397,19 +398,37 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1)."""
+    """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1).
+    ``accepted`` (an extension): the opponent accepted the 9.2/9.3 claim as a draw offer before
+    the arbiter checked it (9.1.2.3)."""
 
     at: Millis
     by: Color
     kind: ClaimKind
     move: str | None = None
+    accepted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out = _head("claim", self.at, self.by)
         out["kind"] = self.kind.value
         if self.move is not None:
             out["move"] = self.move
+        if self.accepted:
+            out["accepted"] = True
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorRemark:
+    """A spectator points at the clock or the board (an extension): no effect (6.8: a flag
+    counts when the arbiter observes it or a player claims it; 12.7: spectators do not
+    interfere)."""
+
+    at: Millis
+    about: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "spectator_remark", "at": instant_to_json(self.at), "about": self.about}
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +574,7 @@ Event: TypeAlias = (
     | Record
     | RequestScoresheet
     | AgreeCorrection
+    | SpectatorRemark
     | Sign
     | Tick
     | Arbiter
@@ -799,7 +819,11 @@ def _move(reader: _Reader) -> MoveMade:
 
 def _claim(reader: _Reader) -> Claim:
     kind = reader.enum("kind", ClaimKind)
-    return Claim(reader.at(), reader.color(), kind, reader.text("move", required=False))
+    accepted = reader.flag("accepted", default=False)
+    if accepted and kind not in (ClaimKind.THREEFOLD, ClaimKind.FIFTY):
+        raise reader.fail("accepted", "only a 9.2 or 9.3 claim is a draw offer (9.1.2.3)")
+    move = reader.text("move", required=False)
+    return Claim(reader.at(), reader.color(), kind, move, accepted)
 
 
 def _arbiter(reader: _Reader) -> Arbiter:
@@ -865,7 +889,8 @@ _KEYS: dict[str, frozenset[str]] = {
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
-    "claim": _COMMON | {"kind", "move"},
+    "claim": _COMMON | {"kind", "move", "accepted"},
+    "spectator_remark": frozenset({"type", "at", "about"}),
     "resign": _COMMON,
     "pause": _COMMON,
     "arrive": _COMMON,
@@ -939,6 +964,10 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         if hand not in (None, "same", "other"):
             raise reader.fail("hand", f"'hand' must be \"same\" or \"other\", not {hand!r}")
         return Press(reader.at(), reader.color(), hand if hand == "other" else None)
+    if kind == "spectator_remark":
+        about = reader.text("about")
+        assert about is not None
+        return SpectatorRemark(reader.at(), about)
     if kind == "agree_correction":
         moves = reader.count("moves")
         if moves is None:

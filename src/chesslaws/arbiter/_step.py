@@ -25,6 +25,7 @@ from ._claims import (
     on_offer,
     on_pause,
     on_resign,
+    on_spectator,
     on_tick,
 )
 from ._clockface import ClockState
@@ -49,6 +50,7 @@ from ._events import (
     RequestScoresheet,
     Resign,
     Sign,
+    SpectatorRemark,
     Start,
     Tick,
     Touch,
@@ -130,6 +132,7 @@ HANDLERS: dict[type, _Handler] = {
     Sign: on_sign,
     RequestScoresheet: on_request,
     AgreeCorrection: on_agree_correction,
+    SpectatorRemark: on_spectator,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
