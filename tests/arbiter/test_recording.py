@@ -105,7 +105,7 @@ def test_8_1_entries_compared_with_the_moves_standing() -> None:
             "note": "entry 2 reads 'e6'; the move standing is e5",
         }
     ]
-    assert game.state().recorded == (1, 2)
+    assert game.state().players.recorded == (1, 2)
 
 
 def test_8_1_2_a_move_written_in_advance_is_not_counted() -> None:
@@ -226,7 +226,7 @@ def test_a_4_3_a_sixth_request_to_see_the_scoresheet_is_a_distraction() -> None:
         "opponent (11.5)",
     }
     assert "own move" in rulings[1]["reason"]
-    assert game.state().requests == (6, 0)
+    assert game.state().players.requests == (6, 0)
     _, rulings = run("""
         start {"time_control": "1500+10", "rules": {"supervision": "partial"}}
         1 white request_scoresheet

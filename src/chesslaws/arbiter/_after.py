@@ -12,6 +12,8 @@ otherwise (``amend_result``). These are the only events taken once the game is o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 from chesslaws.endings import Reason, Result
 
@@ -79,10 +81,12 @@ def on_sign(d: Draft, event: Sign, idx: int) -> list[Ruling]:
     if was is None:
         raise Rejected("sign: the game is not over (8.7: the players sign at its end)")
     player = event.by
-    if d.signed[player] is not None:
+    players = d.players
+    if players.signed[player] is not None:
         raise Rejected(f"{player.label} has already signed")
-    signed = (event.result, d.signed[1]) if player is Color.WHITE else (d.signed[0], event.result)
-    d.signed = signed
+    before = players.signed
+    signed = (event.result, before[1]) if player is Color.WHITE else (before[0], event.result)
+    d.players = replace(players, signed=signed)
     other = signed[player.other]
     if other is None:
         return []

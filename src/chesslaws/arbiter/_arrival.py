@@ -14,6 +14,8 @@ player who is not at the board.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 from chesslaws.endings import Reason, Result
 
@@ -31,11 +33,12 @@ def on_arrive(d: Draft, event: Arrive, idx: int) -> list[Ruling]:
     player = event.by
     if not d.rules.rules.arrivals:
         raise Rejected("arrive: the start event's rules do not record arrivals ('arrivals')")
-    if d.present[player]:
+    present = d.players.present
+    if present[player]:
         raise Rejected(f"{player.label} is already at the board")
     if event.at > d.rules.rules.default_time:
-        return _lose(d, (player,) if d.present[player.other] else tuple(Color), event.at, idx)
-    d.present = pair(d.present, player, True)
+        return _lose(d, (player,) if present[player.other] else tuple(Color), event.at, idx)
+    d.players = replace(d.players, present=pair(present, player, True))
     return []
 
 
@@ -44,13 +47,13 @@ def absent_lose(d: Draft, at: Millis, idx: int) -> list[Ruling]:
     (6.7.1)."""
     if at <= d.rules.rules.default_time:
         return []
-    absent = tuple(color for color in Color if not d.present[color])
+    absent = tuple(color for color in Color if not d.players.present[color])
     return _lose(d, absent, at, idx) if absent else []
 
 
 def check_present(d: Draft, by: Color) -> None:
     """Only a player at the board acts (6.7): raise :class:`Rejected` for one who is not."""
-    if not d.present[by]:
+    if not d.players.present[by]:
         raise Rejected(f"{by.label} has not arrived at the board (6.7)")
 
 

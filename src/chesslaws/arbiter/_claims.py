@@ -6,6 +6,8 @@ opponent's move). Each handler is a function of a :class:`~._draft.Draft` and an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
@@ -131,8 +133,9 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
 def mark_offer(d: Draft) -> None:
     """8.1.5: both players mark a draw offer on the scoresheet with "=": after the last move on
     it (the move just made, when the offer came as 9.1.2.1 asks)."""
-    if d.sheet.length and (not d.offered or d.offered[-1] != d.sheet.length):
-        d.offered = (*d.offered, d.sheet.length)
+    offered = d.players.offered
+    if d.sheet.length and (not offered or offered[-1] != d.sheet.length):
+        d.players = replace(d.players, offered=(*offered, d.sheet.length))
 
 
 def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:

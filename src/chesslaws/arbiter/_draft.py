@@ -33,6 +33,7 @@ from ._state import (
     Breach,
     Ending,
     GameState,
+    PlayersRecord,
     TouchState,
     current_obligation,
     moves_made,
@@ -53,7 +54,7 @@ class Draft:
 
     A draft has exactly the slots of a :class:`GameState`, in the same order, so that
     :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
-    between two classes of the same layout) instead of copying twenty-two fields into a new
+    between two classes of the same layout) instead of copying eighteen fields into a new
     frozen value: the one step that made the draft is its only holder, and it drops it.
     """
 
@@ -76,11 +77,7 @@ class Draft:
     penalties: tuple[Ruling, ...]
     ending: Ending | None
     mate_budget: int
-    present: tuple[bool, bool]
-    recorded: tuple[int, int]
-    signed: tuple[str | None, str | None]
-    requests: tuple[int, int]
-    offered: tuple[int, ...]
+    players: PlayersRecord
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -100,11 +97,7 @@ class Draft:
         self.penalties = s.penalties
         self.ending = s.ending
         self.mate_budget = s.mate_budget
-        self.present = s.present
-        self.recorded = s.recorded
-        self.signed = s.signed
-        self.requests = s.requests
-        self.offered = s.offered
+        self.players = s.players
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

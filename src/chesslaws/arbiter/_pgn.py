@@ -119,7 +119,7 @@ def _movetext(state: GameState) -> tuple[list[str], list[Move], dict[int, str]]:
     standing: list[Move] = []
     comments: dict[int, str] = {}
     sheet = state.sheet
-    offered = set(state.offered)  # 8.1.5: "=" after the move a draw was offered with
+    offered = set(state.players.offered)  # 8.1.5: "=" after the move a draw was offered with
     for index, ply in enumerate(sheet):
         move = ply.move if ply.move is not None else _as_legal(position, ply.uci)
         if move is None:

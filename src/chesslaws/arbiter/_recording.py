@@ -18,6 +18,8 @@ record at all, A.2, B.3).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 
 from ._draft import Draft, Rejected, count, ruling
@@ -88,11 +90,11 @@ def _same(written: str, san: str, uci: str) -> bool:
 def on_record(d: Draft, event: Record, idx: int) -> list[Ruling]:
     """A player writes the next entry of his scoresheet (8.1.1, 8.1.2)."""
     player = event.by
-    entry = d.recorded[player]
+    entry = d.players.recorded[player]
     if entry >= d.sheet.length:
         note = f"{event.move!r} written before the move is made: not counted, struck out (8.1.2)"
         return [_noted(event.at, idx, player, "in_advance", "8.1.2", note, event.move)]
-    d.recorded = count(d.recorded, player, 1)
+    d.players = replace(d.players, recorded=count(d.players.recorded, player, 1))
     ply = d.sheet[entry]
     if _same(event.move, ply.san, ply.uci):
         return []
@@ -108,7 +110,7 @@ def record_before_moving(
     no increment of 30 s) or the game is rapid or blitz."""
     if own is None or own.san is None or d.rules.mode is not Mode.STANDARD:
         return []
-    if d.recorded[player] >= own.length:
+    if d.players.recorded[player] >= own.length:
         return []
     state = d.clock
     if state is not None:
@@ -191,8 +193,9 @@ def on_request(d: Draft, event: RequestScoresheet, idx: int) -> list[Ruling]:
     player = event.by
     if d.on_move is not player:
         raise Rejected(f"{player.label} may ask only on his own move (A.4.3)")
-    d.requests = count(d.requests, player, 1)
-    if d.requests[player] <= _REQUESTS:
+    requests = count(d.players.requests, player, 1)
+    d.players = replace(d.players, requests=requests)
+    if requests[player] <= _REQUESTS:
         return []
     article = "A.4.3" if profile.mode is Mode.RAPID else "B.2.3"
     return [

@@ -26,7 +26,15 @@ from ._scoresheet import EMPTY_SHEET, Scoresheet
 from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
-__all__ = ["BOTH_PRESENT", "Breach", "Ending", "GameState", "TouchState"]
+__all__ = [
+    "BOTH_PRESENT",
+    "NO_PLAYERS_RECORD",
+    "Breach",
+    "Ending",
+    "GameState",
+    "PlayersRecord",
+    "TouchState",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,28 @@ BOTH_PRESENT = (True, True)
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersRecord:
+    """What the players did beside the board, kept as one value (most games never change it,
+    and a state copies one field for it at every event).
+
+    ``present``: whether White and Black are at the board (6.7; both unless the ``start``
+    rules have them arrive). ``recorded``: the moves each player's own scoresheet holds (8.1,
+    ``record`` events). ``signed``: the result each signed after the game (8.7). ``requests``:
+    how often each asked to see the arbiter's scoresheet (A.4.3, B.2.3). ``offered``: the
+    moves of the scoresheet after which a draw was offered, by their number (8.1.5: "=").
+    """
+
+    present: tuple[bool, bool] = BOTH_PRESENT
+    recorded: tuple[int, int] = (0, 0)
+    signed: tuple[str | None, str | None] = (None, None)
+    requests: tuple[int, int] = (0, 0)
+    offered: tuple[int, ...] = ()
+
+
+NO_PLAYERS_RECORD = PlayersRecord()
+
+
+@dataclass(frozen=True, slots=True)
 class Ending:
     """How the game ended: result (``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``), reason, Article."""
 
@@ -101,18 +131,9 @@ class GameState:
     penalties: tuple[Ruling, ...] = ()
     ending: Ending | None = None
     mate_budget: int = MATE_BUDGET
-    present: tuple[bool, bool] = BOTH_PRESENT
-    recorded: tuple[int, int] = (0, 0)
-    signed: tuple[str | None, str | None] = (None, None)
-    requests: tuple[int, int] = (0, 0)
-    offered: tuple[int, ...] = ()
-    """The moves of the scoresheet after which a draw was offered, by their number (8.1.5:
-    marked "=")."""
-    """How often White and Black asked to see the arbiter's scoresheet (A.4.3, B.2.3)."""
-    """The result each player signed after the game (8.7; ``sign`` events)."""
-    """How many moves White's and Black's own scoresheets hold (8.1; ``record`` events)."""
-    """Whether White and Black are at the board (6.7): both, unless the ``start`` event's
-    ``arrivals`` rule has them arrive (``arrive`` events)."""
+    players: PlayersRecord = NO_PLAYERS_RECORD
+    """What the players did beside the board: arrival, their scoresheets, signatures, requests,
+    offers marked (6.7, 8.1, 8.7, A.4.3, 8.1.5): one value, the same for most games."""
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -105,7 +105,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.running = position.side_to_move
     d.last_at = Millis(0)
     if event.rules.arrivals:  # 6.7: the players are not at the board until they arrive
-        d.present = (False, False)
+        d.players = replace(d.players, present=(False, False))
     ending = board_ending(d, d.board)
     if ending is not None:
         return end_by_board(d, ending, Millis(0), idx)
@@ -164,7 +164,7 @@ def step(
             handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
-            if draft.present is not BOTH_PRESENT:
+            if draft.players.present is not BOTH_PRESENT:
                 rulings = _absence(draft, event, idx)
                 if rulings:
                     return draft.freeze(), rulings
