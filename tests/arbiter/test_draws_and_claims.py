@@ -417,3 +417,27 @@ def test_a_spectators_remark_about_a_flag_has_no_effect() -> None:
     assert rulings[0]["ruling"] == "rejected"
     assert "no effect" in rulings[0]["reason"]
     assert (rulings[1]["ruling"], rulings[2]["reason"]) == ("flag", "flag")
+
+
+def test_9_2_1_an_intended_move_declared_but_not_written_is_to_be_made_legal() -> None:
+    # 9.2.1: the move is written first; the Manual: the arbiter may ask the player to make the
+    # claim legal rather than reject it: refused, no penalty, no offer; the written claim then
+    # counts as usual (here incorrect: the penalty and the move are due).
+    unwritten = '{"type": "claim", "at": 5, "by": "black", "kind": "threefold", "move": "Ng8"'
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30"}}
+        {moves("Nf3 Nf6 Ng1")}
+        {unwritten}, "written": false}}
+        6 black claim threefold Ng8
+    """)
+    assert rulings[0] == {
+        "event": 7,
+        "at": 5.0,
+        "ruling": "claim_refused",
+        "by": "black",
+        "move": "Ng8",
+        "article": "9.2.1",
+        "note": "the intended move is not written on the scoresheet: the claim is to be made legal",
+    }
+    assert rulings[1]["ruling"] == "incorrect_claim"
+    assert len(game.state().penalties) == 1  # only the written claim's (9.5.3)

@@ -237,6 +237,12 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return [_refuse(event, idx, "9.4", "a piece was touched on this move")]
     if event.accepted:
         return _accepted_unchecked(d, event, idx)
+    if not event.written:
+        # 9.2.1, 9.3.1: the intended move is written first; the Manual: the arbiter may ask
+        # the player to make his claim legal rather than reject it.
+        article = "9.2.1" if threefold else "9.3.1"
+        note = "the intended move is not written on the scoresheet: the claim is to be made legal"
+        return [_refuse(event, idx, article, note)]
     intended: Move | None = None
     raw: Move | None = None
     if event.move is not None:

@@ -400,13 +400,15 @@ class Decline:
 class Claim:
     """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1).
     ``accepted`` (an extension): the opponent accepted the 9.2/9.3 claim as a draw offer before
-    the arbiter checked it (9.1.2.3)."""
+    the arbiter checked it (9.1.2.3). ``written`` (an extension) is ``False`` for an intended
+    move declared but not written on the scoresheet first (9.2.1, 9.3.1)."""
 
     at: Millis
     by: Color
     kind: ClaimKind
     move: str | None = None
     accepted: bool = False
+    written: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out = _head("claim", self.at, self.by)
@@ -415,6 +417,8 @@ class Claim:
             out["move"] = self.move
         if self.accepted:
             out["accepted"] = True
+        if not self.written:
+            out["written"] = False
         return out
 
 
@@ -823,7 +827,10 @@ def _claim(reader: _Reader) -> Claim:
     if accepted and kind not in (ClaimKind.THREEFOLD, ClaimKind.FIFTY):
         raise reader.fail("accepted", "only a 9.2 or 9.3 claim is a draw offer (9.1.2.3)")
     move = reader.text("move", required=False)
-    return Claim(reader.at(), reader.color(), kind, move, accepted)
+    written = reader.flag("written", default=True)
+    if not written and move is None:
+        raise reader.fail("written", "'written' concerns a claim's intended 'move'")
+    return Claim(reader.at(), reader.color(), kind, move, accepted, written)
 
 
 def _arbiter(reader: _Reader) -> Arbiter:
@@ -889,7 +896,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
-    "claim": _COMMON | {"kind", "move", "accepted"},
+    "claim": _COMMON | {"kind", "move", "accepted", "written"},
     "spectator_remark": frozenset({"type", "at", "about"}),
     "resign": _COMMON,
     "pause": _COMMON,
