@@ -9,8 +9,9 @@ A log is text, one event per line, turned into the JSON lines of ``spec/events.m
     14 black touch g8          | 14 white touch e8 q   (a new queen touches e8: 4.4.4)
     15 black adjust d7
     16 white move e1g1 hands=2
-    17 white offer | accept | decline | resign | pause
+    17 white offer | accept | decline | resign | pause | arrive
     18 black claim threefold [INTENDED-MOVE]
+    18 black record e5                                 (the player writes on his scoresheet)
     19 tick
     20 arbiter add_time player=black seconds=60
     {"type": "tick", "at": 21}                          # any raw JSON line, as is
@@ -34,6 +35,8 @@ _VERBS = {
     "resign": "resign",
     "press": "press",
     "pause": "pause",
+    "arrive": "arrive",
+    "request_scoresheet": "request_scoresheet",
 }
 
 
@@ -70,6 +73,10 @@ def _line(text: str) -> str:
         for extra in args[1:]:
             key, value = extra.split("=", 1)
             body[key] = int(value)
+    elif verb == "sign":
+        body.update(type="sign", result=args[0])
+    elif verb == "record":
+        body.update(type="record", move=args[0])
     elif verb == "claim":
         body.update(type="claim", kind=args[0])
         if len(args) > 1:

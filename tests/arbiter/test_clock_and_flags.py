@@ -299,10 +299,52 @@ def test_a73_quickplay_increment_granted() -> None:
         "ruling": "penalty",
         "article": "III.4",
         "penalty": {"add_time": {"player": "black", "seconds": 120}},
-        "note": "5 s increment for both players from now",
+        "note": "5 s increment for both players from now; the request counted as a draw "
+        "offer, refused",
     }
     assert game.remaining(0) == 3600_000 - 3510_000 + 5_000
     assert game.remaining(1) == 3600_000 + 120_000
+
+
+def test_iii_4_only_the_player_to_move_may_ask_and_the_offer_is_answered_first() -> None:
+    # III.4: "A player to move": White, who has just pressed and does not have the move, cannot
+    # ask. The request counts as a draw offer: while Black's offer stands, White answers it
+    # first, and may accept the draw (5.2.3 needs a move each: played here).
+    opening = """
+        start {"time_control": "3600", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"}
+        1 black move e8d8
+        3490 black press
+        3491 white move e2e4
+        3495 white press
+    """
+    _, rulings = run(opening + "3496 arbiter quickplay_increment player=white")
+    assert rulings[0]["ruling"] == "scoresheet"  # Black went under five minutes (8.4)
+    assert rulings[1]["ruling"] == "rejected"
+    assert "does not have the move" in rulings[1]["reason"]
+    game, rulings = run(opening + """
+        3500 black offer
+        3501 arbiter quickplay_increment player=black
+        3502 white accept
+    """)
+    assert rulings[2]["ruling"] == "rejected"
+    assert "accepts or refuses it first (III.4)" in rulings[2]["reason"]
+    assert (game.result, game.reason) == ("1/2-1/2", "agreement")
+
+
+def test_iii_2_1_guidelines_iii_only_if_announced() -> None:
+    # III.2.1: "These guidelines shall only be used ... if their use has been announced
+    # beforehand." The event says they were not: the request cannot be granted.
+    _, rulings = run("""
+        start {"time_control": "3600", "rules": {"guidelines_iii": false}}
+        3500 arbiter quickplay_increment player=white
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "III.2.1" in rulings[0]["reason"]
+    _, rulings = run("""
+        start {"time_control": "3600", "rules": {"guidelines_iii": true}}
+        3500 arbiter quickplay_increment player=white
+    """)
+    assert rulings[0]["article"] == "III.4"
 
 
 def test_quickplay_increment_not_in_blitz_or_with_increment() -> None:
@@ -331,3 +373,76 @@ def test_clock_notes_follow_the_fens_side_to_move_not_a_b_anywhere() -> None:
         ("Ke2", 298_000),
         ("Ke7", 297_000),
     ]
+
+
+# -- 6.4 with 6.2.1.2: moves completed without a press count toward the control ----------------
+
+
+def test_a_move_completed_by_the_next_move_counts_toward_the_control() -> None:
+    # 2/10:60 (two moves in 10 s, then 60 s). White plays e4 without pressing; Black replies;
+    # White's Nf3 completes e4 (6.2.1.2) and his press at 4 s completes Nf3: two moves
+    # completed in time (6.3.1), so the next period's minute is his. The flag check of 6.4
+    # counts both; before, the clock counted one press and ruled the flag at 13 s 0-1.
+    game, rulings = run("""
+        start {"time_control": "2/10:60"}
+        0.5 white move e2e4
+        1 black move e7e5
+        4 white move g1f3
+        4 white press
+        5 black press
+        13 tick
+    """)
+    assert rulings == []
+    assert game.remaining(0) == 10_000 - 4_000 + 60_000 - 8_000
+    assert game.state().clock.clock.moves_completed(0) == 2
+    assert game.result is None
+
+
+def test_the_control_move_completed_by_the_next_move_adds_the_period_time_then() -> None:
+    # 1/10:60: e4 is the control move; White's Nf3 at 6 s completes it within the period
+    # (6.2.1.2), so the minute is added at 6 s; no increment (there was no press).
+    game, rulings = run("""
+        start {"time_control": "1/10:60"}
+        1 white move e2e4
+        2 black move e7e5
+        6 white move g1f3
+        20 tick
+    """)
+    assert rulings == []
+    assert game.remaining(0) == 10_000 + 60_000 - 20_000
+    assert game.result is None
+
+
+def test_a_move_made_after_the_flag_completes_the_control_too_late() -> None:
+    # 1/10:60: White's flag fell at 10 s before his next move completed e4 at 12 s: the
+    # control was not reached in time (6.3.1, 6.4); the flag is seen at the tick (6.8, 6.9).
+    game, rulings = run("""
+        start {"time_control": "1/10:60"}
+        1 white move e2e4
+        2 black move e7e5
+        12 white move g1f3
+        12.5 tick
+    """)
+    assert [(r["ruling"], r.get("by"), r["article"]) for r in rulings] == [
+        ("flag", "white", "6.8"),
+        ("game_over", None, "6.9"),
+    ]
+    assert game.result == "0-1"
+
+
+def test_a_made_move_not_yet_completed_does_not_count() -> None:
+    # The digest's worked example: White's second (control) move is made, Black replies, and
+    # White's time runs out before he makes his next move: the move is not completed, the flag
+    # counts (6.2.1, 6.9).
+    game, rulings = run("""
+        start {"time_control": "2/10:60"}
+        1 white move e2e4
+        1.5 white press
+        2 black move e7e5
+        2.5 black press
+        4 white move g1f3
+        5 black move b8c6
+        12 tick
+    """)
+    assert [r["ruling"] for r in rulings] == ["flag", "game_over"]
+    assert game.result == "0-1"

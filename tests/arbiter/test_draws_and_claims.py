@@ -373,3 +373,71 @@ def test_rapid_incorrect_claim_is_one_minute() -> None:
     assert rapid[0]["penalty"] == {"add_time": {"player": "black", "seconds": 60}}
     _, old = run('start {"time_control": "1500+10", "rules": {"edition": "2018"}}' + log)
     assert old[0]["penalty"] == {"add_time": {"player": "black", "seconds": 120}}
+
+
+def test_9_1_2_3_a_claim_accepted_as_a_draw_offer_before_the_arbiter_checks_it() -> None:
+    # The claim (here incorrect: no repetition) is a draw offer; the opponent accepted it
+    # before the arbiter checked: drawn by agreement, no check, no penalty.
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30"}}
+        {moves("e4 e5")}
+        {{"type": "claim", "at": 5, "by": "white", "kind": "threefold", "accepted": true}}
+    """)
+    assert rulings == [
+        {
+            "event": 5,
+            "at": 5.0,
+            "ruling": "game_over",
+            "by": "white",
+            "result": "1/2-1/2",
+            "reason": "agreement",
+            "article": "5.2.3",
+            "note": "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)",
+        }
+    ]
+    assert game.state().penalties == ()
+
+
+def test_9_1_2_3_not_where_agreement_is_forbidden() -> None:
+    _, rulings = run(f"""
+        start {{"time_control": "5400+30", "rules": {{"draw_agreement": false}}}}
+        {moves("e4 e5")}
+        {{"type": "claim", "at": 5, "by": "white", "kind": "fifty", "accepted": true}}
+    """)
+    assert rulings[0]["ruling"] == "rejected" and "9.1.1" in rulings[0]["reason"]
+
+
+def test_a_spectators_remark_about_a_flag_has_no_effect() -> None:
+    # 6.8: a flag counts when the arbiter observes it or a player claims it; 12.7.
+    _, rulings = run("""
+        start {"time_control": "60"}
+        {"type": "spectator_remark", "at": 61, "about": "flag"}
+        62 arbiter observe_flag
+    """)
+    assert rulings[0]["ruling"] == "rejected"
+    assert "no effect" in rulings[0]["reason"]
+    assert (rulings[1]["ruling"], rulings[2]["reason"]) == ("flag", "flag")
+
+
+def test_9_2_1_an_intended_move_declared_but_not_written_is_to_be_made_legal() -> None:
+    # 9.2.1: the move is written first; the Manual: the arbiter may ask the player to make the
+    # claim legal rather than reject it: refused, no penalty, no offer; the written claim then
+    # counts as usual (here incorrect: the penalty and the move are due).
+    unwritten = '{"type": "claim", "at": 5, "by": "black", "kind": "threefold", "move": "Ng8"'
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30"}}
+        {moves("Nf3 Nf6 Ng1")}
+        {unwritten}, "written": false}}
+        6 black claim threefold Ng8
+    """)
+    assert rulings[0] == {
+        "event": 7,
+        "at": 5.0,
+        "ruling": "claim_refused",
+        "by": "black",
+        "move": "Ng8",
+        "article": "9.2.1",
+        "note": "the intended move is not written on the scoresheet: the claim is to be made legal",
+    }
+    assert rulings[1]["ruling"] == "incorrect_claim"
+    assert len(game.state().penalties) == 1  # only the written claim's (9.5.3)

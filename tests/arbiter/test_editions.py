@@ -139,11 +139,28 @@ def test_pre_1997_no_seventy_five_move_rule() -> None:
     assert _endings(modern)[0]["reason"] == "seventy_five_moves"
 
 
-def test_pre_1997_resignation_always_loses() -> None:
-    # White cannot checkmate (a lone king), yet Black's resignation loses (10.2); 2023 draws.
+def test_pre_1997_resignation_always_loses_but_not_to_a_lone_king() -> None:
+    # 10.2: a resignation loses whatever stands on the board, but 10.5 "a player with only a
+    # king does not win" is not limited to flags (the test asserted 1-0 for a lone king before
+    # issue 27): drawn, 10.5. With White's knight (more than a king) it is lost, 10.2.
     fen = "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1"
     _, rulings = run(f"""
         {_start("pre-1997", fen)}
+        5 black resign
+    """)
+    assert rulings == [
+        {
+            "event": 1,
+            "at": 5.0,
+            "ruling": "game_over",
+            "result": "1/2-1/2",
+            "reason": "resignation_cannot_checkmate",
+            "article": "10.5",
+            "note": "a player with only a king does not win (10.5; in place of 10.2)",
+        }
+    ]
+    _, rulings = run(f"""
+        {_start("pre-1997", "4k3/4p3/8/8/8/8/8/4K1N1 b - - 0 1")}
         5 black resign
     """)
     assert rulings == [
@@ -164,22 +181,140 @@ def test_pre_1997_resignation_always_loses() -> None:
     assert modern[0]["result"] == "1/2-1/2"
 
 
-def test_pre_1997_agreement_before_any_move() -> None:
-    # 10.6: at any time unless the event forbids it (2018 and 2023: each side must have moved).
+def test_pre_1997_a_second_illegal_move_against_a_lone_king_is_drawn() -> None:
+    # 10.5 beyond flags: White's second completed illegal move would lose (7.5.5 as 2018), but
+    # Black has only a king: drawn, 10.5.
+    game, rulings = run(f"""
+        {_start("pre-1997", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")}
+        5 white move e2e5
+        6 white press
+        8 white move e2e6
+        9 white press
+    """)
+    assert _endings(rulings) == [
+        {
+            "event": 4,
+            "at": 9.0,
+            "ruling": "game_over",
+            "result": "1/2-1/2",
+            "reason": "illegal_move_cannot_checkmate",
+            "article": "10.5",
+            "note": "a player with only a king does not win (10.5; in place of 7.5.5)",
+        }
+    ]
+    assert game.result == "1/2-1/2"
+
+
+def test_pre_1997_agreement_before_both_have_moved() -> None:
+    # 10.6: agreement at any time unless the event forbids it (2018 and 2023: each side must
+    # have moved, 5.2.3). The offer is made with White's first move (10.7; the test offered
+    # before any move until issue 27: 10.7 allows an offer only when making one's move).
+    offer = """
+        4 white move e2e4
+        5 white offer
+        6 black accept
+    """
+    game, rulings = run(_start("pre-1997") + offer)
+    assert _endings(rulings)[0]["reason"] == "agreement"
+    assert _endings(rulings)[0]["article"] == "10.6"
+    assert game.result == "1/2-1/2"
+    _, modern = run('start {"time_control": "5400+30"}' + offer)
+    assert _endings(modern) == []
+
+
+def test_pre_1997_an_offer_before_moving_is_not_allowed() -> None:
+    # Greek 10.7: "only when he makes his move"; 2023 9.1.2.1 lets it stand, noted (11.5).
     game, rulings = run(f"""
         {_start("pre-1997")}
         5 white offer
         6 black accept
     """)
-    assert _endings(rulings)[0]["reason"] == "agreement"
-    assert _endings(rulings)[0]["article"] == "10.6"
-    assert game.result == "1/2-1/2"
+    assert rulings[0] == {
+        "event": 1,
+        "at": 5.0,
+        "ruling": "draw_offer",
+        "by": "white",
+        "status": "not_allowed",
+        "article": "10.7",
+        "note": "a draw may be offered only when making one's move (10.7)",
+    }
+    assert rulings[1]["ruling"] == "rejected"
+    assert not game.is_over
+
+
+@pytest.mark.parametrize(("edition", "article"), [("pre-1997", "10.6"), ("2023", "9.1.1")])
+def test_the_event_may_forbid_agreement_outright(edition: str, article: str) -> None:
+    # Greek 10.6 "unless the organisers' regulations forbid it"; 2023 9.1.1 "or at all".
+    rules = f'{{"edition": "{edition}", "draw_agreement": false}}'
+    game, rulings = run(f"""
+        start {{"time_control": "5400+30", "rules": {rules}}}
+        1 white move e2e4
+        2 white offer
+        3 black accept
+    """)
+    assert rulings[0] == {
+        "event": 2,
+        "at": 2.0,
+        "ruling": "draw_offer",
+        "by": "white",
+        "status": "not_allowed",
+        "article": article,
+        "note": "the event forbids agreeing to a draw",
+    }
+    assert rulings[1]["ruling"] == "rejected"
+    assert not game.is_over
+
+
+def test_pre_1997_adjusting_needs_only_the_move() -> None:
+    # Greek 7.1: "the player having the move" may adjust; no clock condition (2023 4.2.1 with
+    # 6.2.5: only while his clock runs). White made e4 without pressing: Black has the move.
+    _, rulings = run(f"""
+        {_start("pre-1997")}
+        1 white move e2e4
+        2 black adjust e7
+        3 white adjust d2
+    """)
+    assert rulings == [
+        {
+            "event": 3,
+            "at": 3.0,
+            "ruling": "penalty",
+            "by": "white",
+            "article": "7.1",
+            "penalty": {"warning": {"player": "white"}},
+            "note": "only the player having the move may adjust (7.1; 2023: 4.2.1)",
+        }
+    ]
     _, modern = run("""
         start {"time_control": "5400+30"}
-        5 white offer
-        6 black accept
+        1 white move e2e4
+        2 black adjust e7
     """)
-    assert _endings(modern) == []
+    assert modern[0]["article"] == "4.2.1"
+
+
+def test_pre_1997_a_mate_by_a_touch_move_breach_ends_the_game_at_once() -> None:
+    # Greek 10.1: "the game is won by the player who checkmated. The game ends at once": no
+    # proviso about touch-move (2023 5.1.1 needs 4.2-4.7, so the mate waits for the claim).
+    fen = "6k1/5ppp/8/8/8/8/8/R3K2R w - - 0 1"
+    breach = """
+        1 white touch h1
+        2 white move a1a8
+    """
+    _, rulings = run(_start("pre-1997", fen, touch_move="claim") + breach)
+    assert rulings == [
+        {
+            "event": 2,
+            "at": 2.0,
+            "ruling": "game_over",
+            "result": "1-0",
+            "reason": "checkmate",
+            "article": "10.1",
+            "note": "2023: 5.1.1",
+        }
+    ]
+    modern, waiting = run(_start("2023", fen, touch_move="claim") + breach)
+    assert waiting == [] and not modern.is_over
 
 
 def test_pre_1997_touching_a_piece_does_not_reject_an_offer_a_move_does() -> None:
@@ -395,3 +530,69 @@ def test_unknown_edition_is_rejected() -> None:
     """)
     assert rulings[0]["ruling"] == "rejected"
     assert "edition" in rulings[0]["reason"]
+
+
+# -- each edition's own numbers (docs/events.md, "Editions") ---------------------------------
+
+
+def test_2014_touch_move_rulings_cite_the_lettered_articles() -> None:
+    # 2014 lettered Article 4 (4.3 a-c, 4.4 a-d, 4.7 a-c): a knight touched, another piece
+    # moved: 4.3.a, with the 2023 number in the note.
+    _, rulings = run(f"""
+        {_start("2014")}
+        1 white touch g1
+        2 white move e2e4
+    """)
+    assert rulings == [
+        {
+            "event": 2,
+            "at": 2.0,
+            "ruling": "touch_move",
+            "by": "white",
+            "move": "e2e4",
+            "must_move": ["g1f3", "g1h3"],
+            "article": "4.3.a",
+            "note": "2023: 4.3.1",
+        }
+    ]
+
+
+def test_2014_king_released_on_an_illegal_castling_square_cites_4_7_b() -> None:
+    # 2014 4.7 b (our Spanish text): the king released, castling on that side illegal: another
+    # king move. Claimed in claim mode: the note keeps "on the opponent's claim".
+    fen = "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1"
+    _, rulings = run(f"""
+        {_start("2014", fen, touch_move="claim")}
+        1 white move e1g1
+        2 white move h1h2
+        3 white press
+        4 black claim touch_move
+    """)
+    touch = [r for r in rulings if r["ruling"] == "touch_move"]
+    assert touch and touch[-1]["article"] == "4.7.b"
+    assert touch[-1]["note"] == "on the opponent's claim; 2023: 4.7.2"
+
+
+@pytest.mark.parametrize(
+    ("edition", "supervision", "tc", "article", "note_end"),
+    [
+        ("2023", "full", "1500+10", "A.4", "; A.4"),
+        ("2018", "full", "1500+10", "A.3", "; A.3 (2023: A.4)"),
+        ("2018", "partial", "1500+10", "A.4.2", "; A.4.2 (2023: A.5.2); on the opponent's claim"),
+        ("2018", "full", "180+2", "B.3", "; B.3 (2023: B.2)"),
+        ("2018", "partial", "180+2", "B.4", "; B.4 (2023: B.3); on the opponent's claim"),
+    ],
+)
+def test_2018_appendices_are_numbered_as_in_2018(
+    edition: str, supervision: str, tc: str, article: str, note_end: str
+) -> None:
+    # 2018: A.3 the supervised rapid regime, A.4 the other (2023: A.4, A.5); blitz B.3, B.4.
+    _, rulings = run(f"""
+        {_start(edition, tc=tc, supervision=supervision)}
+        5 white move g1g3
+        6 white press
+        7 black claim illegal_move
+    """)
+    assert rulings[0]["ruling"] == "illegal_move"
+    assert rulings[0]["article"] == article
+    assert rulings[0]["note"].endswith(note_end)

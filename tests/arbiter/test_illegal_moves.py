@@ -324,25 +324,6 @@ def test_illegal_move_claim_with_nothing_to_claim() -> None:
     assert rulings[0]["article"] == "A.5.2"
 
 
-def test_a5_2_unclaimed_illegal_move_that_leaves_no_position() -> None:
-    # A.5.2 with A.5.4 in mind: White's king walked into check and nobody claimed; Black's next
-    # move would leave White's king capturable, which is no position under the Laws: the arbiter
-    # steps in at that moment and Black's move is not taken.
-    rules = '"rules": {"supervision": "partial"}'
-    game, rulings = run(f"""
-        start {{"time_control": "900+5", "fen": "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", {rules}}}
-        5 white move e1d1
-        6 white press
-        9 black move d2a2
-    """)
-    assert [r["ruling"] for r in rulings] == ["illegal_move"]
-    assert rulings[0]["article"] == "A.5.2"
-    assert rulings[0]["penalty"] == {"add_time": {"player": "black", "seconds": 60}}
-    assert rulings[0]["must_move"] == ["e1d2", "e1f1"]  # the king must move (7.5.1, 4.3)
-    assert game.position.side_to_move == 0
-    assert game.illegal_moves == (1, 0)
-
-
 def test_a5_2_stood_illegal_move_then_a_move_that_is_no_move() -> None:
     game, rulings = run(f"""
         {RAPID_PARTIAL}
@@ -353,3 +334,70 @@ def test_a5_2_stood_illegal_move_then_a_move_that_is_no_move() -> None:
     assert [r["ruling"] for r in rulings] == ["illegal_move", "rejected"]
     assert rulings[0]["status"] == "stands"
     assert game.position.side_to_move == 1
+
+
+# -- a press without a move under partial supervision (A.5.2 names 7.5.3) ---------------------
+
+
+def test_a5_2_press_without_a_move_waits_for_the_claim() -> None:
+    # A.5.2: "If the arbiter observes an action taken under Article 7.5.1, 7.5.2, 7.5.3 or
+    # 7.5.4" ... "the opponent is entitled to claim": the press is not ruled at once; Black's
+    # claim before his next move gives 7.5.5 through A.5.2 (1 minute), White's clock runs again
+    # with the time he had, and White is to move.
+    game, rulings = run(f"""
+        {RAPID_PARTIAL}
+        5 white press
+        8 black claim illegal_move
+    """)
+    assert rulings == [
+        {
+            "event": 2,
+            "at": 8.0,
+            "ruling": "illegal_move",
+            "by": "white",
+            "article": "A.5.2",
+            "penalty": {"add_time": {"player": "black", "seconds": 60}},
+            "note": "clock pressed without a move (7.5.3); A.5.2; on the opponent's claim",
+        }
+    ]
+    assert game.illegal_moves == (1, 0)
+    assert game.remaining(0) == 1500_000 - 5_000  # his time as he pressed (7.1, the Manual)
+    assert game.position.side_to_move == 0
+
+
+def test_a5_2_press_without_a_move_unclaimed_stands_as_a_pass() -> None:
+    # Nobody claims and Black makes his next move: the press stands, White passed; the game
+    # continues with Black's move (no penalty, no 7.5.3 count).
+    game, rulings = run(f"""
+        {RAPID_PARTIAL}
+        5 white press
+        8 black move e7e5
+        9 black press
+    """)
+    assert rulings == [
+        {
+            "event": 2,
+            "at": 8.0,
+            "ruling": "illegal_move",
+            "by": "white",
+            "status": "stands",
+            "article": "A.5.2",
+            "note": "not claimed before the opponent's next move: the press without a move "
+            "(7.5.3) stands; the player passed",
+        }
+    ]
+    assert game.moves == ("--", "e5")
+    assert game.state().moves == ("0000", "e7e5")
+    assert game.illegal_moves == (0, 0)
+    assert game.position.fen() == "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"
+
+
+def test_a5_2_press_without_a_move_seen_by_the_arbiter() -> None:
+    game, rulings = run(f"""
+        {RAPID_PARTIAL}
+        5 white press
+        6 arbiter observe_illegal_move
+    """)
+    assert (rulings[0]["ruling"], rulings[0]["article"]) == ("illegal_move", "A.5.2")
+    assert rulings[0]["note"] == "clock pressed without a move (7.5.3); A.5.2"
+    assert game.illegal_moves == (1, 0)

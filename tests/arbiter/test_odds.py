@@ -145,15 +145,19 @@ def test_pgn_with_the_same_control_twice_has_one_tag() -> None:
 
 def test_quickplay_increment_under_odds_for_both_players() -> None:
     # Guidelines III.4: both players get the increment, each on his own control.
+    # Black asks when he is to move (after White's Nf3; III.4 "a player to move": the test
+    # asked after his own press before, which the text does not allow).
     game, rulings = run("""
         start {"time_controls": {"white": "40/5400:900", "black": "40/3600:900"}}
         1 white move e4
         2 white press
         3 black move e5
         3500 black press
-        3500 arbiter quickplay_increment player=black
         3501 white move Nf3
         3502 white press
+        3503 arbiter quickplay_increment player=black
+        3504 black move Nc6
+        3505 black press
     """)
     assert rulings[-1]["ruling"] == "penalty"
     clock = game.clock
@@ -161,7 +165,8 @@ def test_quickplay_increment_under_odds_for_both_players() -> None:
     assert [tc.has_increment for tc in clock.time_controls] == [True, True]
     assert clock.time_control_of(WHITE).periods[0].time == 5_400_000
     assert clock.time_control_of(BLACK).periods[0].time == 3_600_000
-    assert game.remaining(WHITE) == 5_400_000 - 2_000 - 2_000 + 120_000 + 5_000
+    assert game.remaining(WHITE) == 5_400_000 - 2_000 - 2_000 + 120_000
+    assert game.remaining(BLACK) == 3_600_000 - 3_498_000 - 3_000 + 5_000
 
 
 def test_replay_rules_the_same() -> None:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from chesslaws import Color
-from chesslaws.arbiter import Game, RulingKind, ruling_from_json
+from chesslaws.arbiter import Game, PenaltyKind, RulingKind, ruling_from_json
 from chesslaws.core import SQUARE_NAMES
 
 STARTS = [
@@ -33,7 +33,7 @@ STARTS = [
 KINDS = [
     "move", "move", "move", "move", "move", "press", "press", "press", "press", "touch",
     "touch", "adjust", "offer", "accept", "decline", "claim", "tick", "tick", "arbiter",
-    "resign", "junk",
+    "resign", "junk", "record", "request_scoresheet",
 ]  # fmt: skip
 RESULTS = {"1-0", "0-1", "1/2-1/2", "0-0"}
 
@@ -60,11 +60,18 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
         if kind == "touch" and rng.randrange(10) == 0:
             head["piece"] = rng.choice("qrbn")
         return head
+    if kind == "record":
+        head["move"] = rng.choice([*game.moves, "e4", "Nf3"]) if game.moves else "e4"
+        return head
+    if kind == "request_scoresheet":
+        return head
     if kind in ("offer", "accept", "decline"):
         head["type"] = kind + "_draw"
         return head
     if kind == "claim":
-        head["kind"] = rng.choice(["threefold", "fifty", "flag", "touch_move", "illegal_move"])
+        head["kind"] = rng.choice(
+            ["threefold", "fifty", "flag", "touch_move", "illegal_move", "quickplay"]
+        )
         if rng.random() < 0.5:
             legal = [game.position.uci(m) for m in game.position.legal_moves()]
             head["move"] = rng.choice([*legal, "a1a8", "Nf3"])
@@ -74,10 +81,12 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
     if kind == "arbiter":
         action = rng.choice(
             ["add_time", "set_time", "pause", "resume", "observe_flag", "observe_illegal_move",
-             "observe_touch_move", "set_moves", "warning", "declare", "quickplay_increment"]
+             "observe_touch_move", "set_moves", "warning", "declare", "quickplay_increment",
+             "restore", "reconstruct", "flags_unordered", "set_control", "fine"]
         )  # fmt: skip
         body: dict[str, Any] = {"type": "arbiter", "at": at, "action": action}
-        if action in ("add_time", "set_time", "set_moves", "warning", "quickplay_increment"):
+        named = ("add_time", "set_time", "set_moves", "warning", "quickplay_increment", "fine")
+        if action in named:
             body["player"] = by
         if action == "add_time":
             body["seconds"] = rng.randint(-30, 120)
@@ -85,6 +94,10 @@ def _event(rng: random.Random, game: Game, at: float) -> dict[str, Any] | str:
             body["seconds"] = rng.randint(0, 100)
         if action == "set_moves":
             body["moves"] = rng.randint(0, 50)
+        if action == "restore":
+            body["moves"] = rng.randint(0, len(game.moves) + 1)
+        if action == "set_control":
+            body["time_control"] = rng.choice(["300+2", "60", "40/5400:1800", "nonsense"])
         if action == "declare" and rng.randrange(5) == 0:
             body["result"] = rng.choice(sorted(RESULTS))
             body["reason"] = "arbiter"
@@ -101,8 +114,9 @@ def _check(game: Game, rulings: list[Any], over_before: bool, seen_over: list[in
         obj = ruling.to_json()
         assert ruling_from_json(json.loads(json.dumps(obj))) == ruling
         assert ruling.kind is RulingKind.REJECTED or ruling.article, obj
-        if over_before:
-            assert ruling.kind is RulingKind.REJECTED
+        if over_before:  # only a rejection, or a fine (12.9.7: taken after the game too)
+            fine = ruling.penalty is not None and ruling.penalty.kind is PenaltyKind.FINE
+            assert ruling.kind is RulingKind.REJECTED or fine
         if ruling.kind is RulingKind.GAME_OVER:
             seen_over.append(ruling.event)
             assert ruling.result in RESULTS

@@ -271,20 +271,6 @@ def test_promotion_to_a_king_or_a_pawn_is_an_illegal_move() -> None:
     assert len(rulings) == 1
 
 
-def test_promotion_to_a_pawn_unclaimed_in_rapid_cannot_stand() -> None:
-    # A.5.2 would let it stand, but a pawn on e8 is no position: the arbiter steps in.
-    game, rulings = run(f"""
-        start {{"time_control": "1500+10", {PAWN_ON_E7}, "rules": {{"supervision": "partial"}}}}
-        5 white move e7e8p
-        6 white press
-        7 black move d8d1
-    """)
-    assert [(r["ruling"], r["move"], r["article"]) for r in rulings] == [
-        ("illegal_move", "e7e8p", "A.5.2")
-    ]
-    assert game.state().moves == ()
-
-
 def test_wrong_promotion_letter_of_a_non_pawn_is_still_unreadable() -> None:
     _, rulings = run(f"""
         start {{"time_control": "5400+30", {PAWN_ON_E7}}}

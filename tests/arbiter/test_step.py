@@ -162,6 +162,11 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.Pause,
         _events.Arrive,
         _events.Depart,
+        _events.Record,
+        _events.Sign,
+        _events.RequestScoresheet,
+        _events.AgreeCorrection,
+        _events.SpectatorRemark,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

@@ -254,3 +254,22 @@ def test_the_writer_keeps_a_tag_on_one_line() -> None:
     (back,) = pgn.read_games(io.StringIO(text))
     assert back.tags["Event"] == "Open Round 2"
     assert back.tags["White"] == 'a "b"'
+
+
+def test_draw_offers_are_marked_in_the_pgn() -> None:
+    # 8.1.5: both players mark a draw offer with "=": after the move it was made with.
+    _, game = _export("""
+        start {"time_control": "600+5"}
+        1 white move e2e4
+        1.2 white offer
+        1.5 white press
+        2 black decline
+        2.5 black move e7e5
+        3 black press
+        4 white move g1f3
+        4.5 white press
+    """)
+    assert game.ok, game.errors
+    assert game.sans == ("e4", "e5", "Nf3")
+    assert game.main.comments[0].endswith("(=)")
+    assert "(=)" not in game.main.comments[1] and "(=)" not in game.main.comments[2]

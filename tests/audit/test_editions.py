@@ -64,13 +64,22 @@ def _codes(record: AuditRecord) -> list[tuple[int, str, str]]:
     return [(f.ply, f.code.label, f.article) for f in record.findings]
 
 
-def test_resignation_against_a_lone_king_loses_before_2023() -> None:
+def test_resignation_against_a_lone_king_loses_in_2018_and_2014() -> None:
     modern = _audit(RESIGNED, "2023")
     assert modern.lawful_result == "1/2-1/2"
     assert _codes(modern) == [(2, "resignation-cannot-checkmate", "5.1.2")]
-    for edition in ("2018", "2014", "pre-1997"):
+    for edition in ("2018", "2014"):
         record = _audit(RESIGNED, edition)
         assert (record.lawful_result, record.findings) == ("1-0", ())
+
+
+def test_pre_1997_resignation_against_a_lone_king_is_drawn_by_10_5() -> None:
+    # Greek 10.5 "a player with only a king does not win" is not about flags only (issue 27;
+    # the arbiter rules the same): until then this test asserted 1-0 for pre-1997.
+    record = _audit(RESIGNED, "pre-1997")
+    assert record.lawful_result == "1/2-1/2"
+    assert _codes(record) == [(2, "resignation-cannot-checkmate", "10.5")]
+    assert "lone king" in record.findings[0].message
 
 
 def test_pre_1997_flag_against_a_lone_king_is_drawn_by_10_5() -> None:
@@ -139,7 +148,7 @@ def test_cli_audit_edition(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         out, _ = capsys.readouterr()
         results[edition] = [json.loads(line)["lawful_result"] for line in out.splitlines()]
     assert results["2023"] == ["1/2-1/2", "1/2-1/2", "1/2-1/2", "1/2-1/2", "1/2-1/2"]
-    assert results["pre-1997"] == ["1-0", "1/2-1/2", "1-0", "1/2-1/2", "1-0"]
+    assert results["pre-1997"] == ["1/2-1/2", "1/2-1/2", "1-0", "1/2-1/2", "1-0"]
     assert results["2014"] == ["1-0", "1/2-1/2", "1/2-1/2", "1/2-1/2", "1-0"]
     with pytest.raises(SystemExit) as exit_info:
         main(["audit", "--edition", "1990", str(collection)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from chesslaws.arbiter._board import Ply as Ply
 from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjust as Adjust
+from chesslaws.arbiter._events import AgreeCorrection as AgreeCorrection
 from chesslaws.arbiter._events import Arbiter as Arbiter
 from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
 from chesslaws.arbiter._events import Arrive as Arrive
@@ -24,8 +25,12 @@ from chesslaws.arbiter._events import MoveMade as MoveMade
 from chesslaws.arbiter._events import Offer as Offer
 from chesslaws.arbiter._events import Pause as Pause
 from chesslaws.arbiter._events import Press as Press
+from chesslaws.arbiter._events import Record as Record
+from chesslaws.arbiter._events import RequestScoresheet as RequestScoresheet
 from chesslaws.arbiter._events import Resign as Resign
 from chesslaws.arbiter._events import Rules as Rules
+from chesslaws.arbiter._events import Sign as Sign
+from chesslaws.arbiter._events import SpectatorRemark as SpectatorRemark
 from chesslaws.arbiter._events import Start as Start
 from chesslaws.arbiter._events import Supervision as Supervision
 from chesslaws.arbiter._events import Tick as Tick
@@ -62,6 +67,7 @@ from chesslaws.arbiter._touch import Touched as Touched
 __all__ = [
     "Accept",
     "Adjust",
+    "AgreeCorrection",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",
@@ -88,12 +94,16 @@ __all__ = [
     "Press",
     "Profile",
     "Reason",
+    "Record",
+    "RequestScoresheet",
     "Resign",
     "Result",
     "Rules",
     "Ruling",
     "RulingKind",
     "Scoresheet",
+    "Sign",
+    "SpectatorRemark",
     "Start",
     "Supervision",
     "Tick",

@@ -6,10 +6,13 @@ opponent's move). Each handler is a function of a :class:`~._draft.Draft` and an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
 
+from ._after import on_amend_result, on_device
 from ._draft import (
     Draft,
     Rejected,
@@ -17,10 +20,13 @@ from ._draft import (
     end,
     end_by_loss,
     give_time,
+    known_reason,
+    lone_king_draw,
     pair,
     ruling,
 )
 from ._events import (
+    SANCTIONS,
     Accept,
     Arbiter,
     ArbiterActionKind,
@@ -32,9 +38,15 @@ from ._events import (
     Offer,
     Pause,
     Resign,
+    SpectatorRemark,
     Tick,
 )
+from ._irregular import on_colours_reversed, on_set_control, on_set_up_wrong
 from ._moves import read_move, rule_illegal, touch_squares_raw
+from ._numbering import edition_fields
+from ._quickplay import check_guidelines_iii, on_flags_unordered, on_quickplay_claim
+from ._recording import on_reconstruct
+from ._restore import on_restore
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._state import TouchState, ucis
 from ._time import Millis, ms_to_seconds
@@ -48,6 +60,7 @@ __all__ = [
     "on_offer",
     "on_pause",
     "on_resign",
+    "on_spectator",
     "on_tick",
 ]
 
@@ -64,24 +77,39 @@ def _move_number(d: Draft, player: Color) -> int:
     return number
 
 
+def _not_allowed(event: Offer, idx: int, article: str, note: str) -> list[Ruling]:
+    return [
+        ruling(
+            idx,
+            event.at,
+            RulingKind.DRAW_OFFER,
+            by=event.by,
+            status="not_allowed",
+            article=article,
+            note=note,
+        )
+    ]
+
+
 def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
     player = event.by
-    limit = d.rules.rules.draw_offers_from_move
+    rules = d.rules.rules
+    pre_1997 = d.rules.edition is Edition.PRE1997
+    if not rules.draw_agreement:  # 9.1.1 "or at all"; pre-1997 10.6
+        article = "10.6" if pre_1997 else "9.1.1"
+        return _not_allowed(event, idx, article, "the event forbids agreeing to a draw")
+    limit = rules.draw_offers_from_move
     if limit is not None and _move_number(d, player) < limit:
-        return [
-            ruling(
-                idx,
-                event.at,
-                RulingKind.DRAW_OFFER,
-                by=player,
-                status="not_allowed",
-                article="9.1.1",
-                note=f"no draw offers before move {limit}",
-            )
-        ]
+        return _not_allowed(event, idx, "9.1.1", f"no draw offers before move {limit}")
     proper = d.uncompleted[player] and d.running is player and d.on_move is not player
+    if pre_1997 and d.running is player and not proper:
+        # Greek 10.7: an offer "only when he makes his move" (10.8 covers the opponent's time).
+        return _not_allowed(
+            event, idx, "10.7", "a draw may be offered only when making one's move (10.7)"
+        )
     d.offers = pair(d.offers, player, True)
-    if d.rules.edition is Edition.PRE1997 and d.running is player.other:
+    mark_offer(d)
+    if pre_1997 and d.running is player.other:
         return _offer_pre_1997(d, event, idx)
     note = None
     if not proper:
@@ -100,6 +128,14 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
             note=note,
         )
     ]
+
+
+def mark_offer(d: Draft) -> None:
+    """8.1.5: both players mark a draw offer on the scoresheet with "=": after the last move on
+    it (the move just made, when the offer came as 9.1.2.1 asks)."""
+    offered = d.players.offered
+    if d.sheet.length and (not offered or offered[-1] != d.sheet.length):
+        d.players = replace(d.players, offered=(*offered, d.sheet.length))
 
 
 def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
@@ -174,6 +210,8 @@ def on_claim(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return [_refuse(event, idx, "6.8", "no flag has fallen")]
     if event.kind is ClaimKind.TOUCH_MOVE:
         return _claim_touch_move(d, event.by, event.at, idx, by_arbiter=False, event=event)
+    if event.kind is ClaimKind.QUICKPLAY:
+        return on_quickplay_claim(d, event, idx)
     return _claim_illegal(d, event.by, event.at, idx, by_arbiter=False, event=event)
 
 
@@ -197,6 +235,14 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return [_refuse(event, idx, base, "only the player having the move may claim")]
     if d.touch.touches or d.touch.promotion is not None:
         return [_refuse(event, idx, "9.4", "a piece was touched on this move")]
+    if event.accepted:
+        return _accepted_unchecked(d, event, idx)
+    if not event.written:
+        # 9.2.1, 9.3.1: the intended move is written first; the Manual: the arbiter may ask
+        # the player to make his claim legal rather than reject it.
+        article = "9.2.1" if threefold else "9.3.1"
+        note = "the intended move is not written on the scoresheet: the claim is to be made legal"
+        return [_refuse(event, idx, article, note)]
     intended: Move | None = None
     raw: Move | None = None
     if event.move is not None:
@@ -239,6 +285,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
     ]
     if not d.offers[player]:
         d.offers = pair(d.offers, player, True)
+        mark_offer(d)
         rulings.append(
             ruling(
                 idx,
@@ -250,6 +297,30 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             )
         )
     return rulings
+
+
+def _accepted_unchecked(d: Draft, event: Claim, idx: int) -> list[Ruling]:
+    """9.1.2.3: the claim is a draw offer; the opponent accepted it before the arbiter checked
+    it: drawn by agreement (5.2.3), unchecked, no penalty, where agreement is allowed."""
+    if not d.rules.rules.draw_agreement:
+        raise Rejected("the event forbids agreeing to a draw (9.1.1): the arbiter checks the claim")
+    if (d.moved[0] < 1 or d.moved[1] < 1) and d.rules.edition is not Edition.PRE1997:
+        raise Rejected("no agreement before both players have made a move (5.2.3)")
+    fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
+    article = fields.pop("article")
+    note = "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)"
+    if "note" in fields:
+        note = f"{note}; {fields.pop('note')}"
+    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, by=event.by, note=note)
+
+
+def on_spectator(d: Draft, event: SpectatorRemark, idx: int) -> list[Ruling]:
+    """A spectator's remark changes nothing: a flag counts when the arbiter observes it or a
+    player claims it (6.8); spectators do not interfere (12.7)."""
+    raise Rejected(
+        f"a spectator's remark ({event.about}) has no effect: a flag counts when the arbiter "
+        "observes it or a player claims it (6.8); spectators do not interfere (12.7)"
+    )
 
 
 def _claim_touch_move(
@@ -288,8 +359,11 @@ def _claim_touch_move(
             by=offender,
             move=position.uci(breach.move),
             must_move=ucis(position, breach.allowed.moves or frozenset()),
-            article=breach.allowed.article,
-            note="ruled by the arbiter" if by_arbiter else "on the opponent's claim",
+            **edition_fields(
+                d.rules.edition,
+                breach.allowed.article,
+                "ruled by the arbiter" if by_arbiter else "on the opponent's claim",
+            ),
         )
     ]
 
@@ -314,6 +388,8 @@ def _claim_illegal(
 
 def on_resign(d: Draft, event: Resign, idx: int) -> list[Ruling]:
     player = event.by
+    if d.rules.edition is Edition.PRE1997 and lone_king(d.board.position, player.other):
+        return lone_king_draw(d, Reason.RESIGNATION_CANNOT_CHECKMATE, "10.2", event.at, idx)
     if resignation_always_loses(d.rules.edition.value):
         # 2018 5.1.2, 2014 5.1.b, pre-1997 10.2: the opponent wins, whatever stands on the board.
         won = Result.win_for(player.other).value
@@ -354,8 +430,7 @@ def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Rulin
     """Pre-1997 10.5: a player with a lone king cannot win, so the game is drawn if his
     opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
     if lone_king(d.board.position, flagged.other):
-        note = "a player with a lone king cannot win (10.5; 2023: 6.9)"
-        return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE.value, "10.5", at, idx, note=note)
+        return lone_king_draw(d, Reason.FLAG_CANNOT_CHECKMATE, "6.9", at, idx)
     won = Result.win_for(flagged.other).value
     note = "pre-1997: only a lone king saves the flag (10.5)"
     return end(d, won, Reason.FLAG.value, "6.9", at, idx, note=note)
@@ -369,28 +444,41 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     at = event.at
     if action is ArbiterActionKind.DECLARE:
         assert event.result is not None and event.reason is not None
-        try:
-            reason = Reason(event.reason)
-        except ValueError:
-            known = ", ".join(r.value for r in Reason)
-            raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
+        reason = known_reason(event.reason)
         return end(d, event.result, reason.value, event.article or reason.article, at, idx)
+    if action is ArbiterActionKind.AMEND_RESULT:
+        return on_amend_result(d, event, idx)
+    if action is ArbiterActionKind.DEVICE:
+        return on_device(d, event, idx)
+    if action is ArbiterActionKind.RESTORE:
+        return on_restore(d, event, idx)
+    if action in (ArbiterActionKind.SET_UP_WRONG, ArbiterActionKind.BOARD_ORIENTATION):
+        return on_set_up_wrong(d, event, idx)
+    if action is ArbiterActionKind.COLOURS_REVERSED:
+        return on_colours_reversed(d, event, idx)
+    if action is ArbiterActionKind.SET_CONTROL:
+        return on_set_control(d, event, idx)
+    if action is ArbiterActionKind.FLAGS_UNORDERED:
+        return on_flags_unordered(d, event, idx)
+    if action is ArbiterActionKind.RECONSTRUCT:
+        return on_reconstruct(d, event, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:
         return _claim_illegal(d, None, at, idx, by_arbiter=True, event=None)
     if action is ArbiterActionKind.OBSERVE_TOUCH_MOVE:
         return _claim_touch_move(d, None, at, idx, by_arbiter=True, event=None)
-    if action is ArbiterActionKind.WARNING:
+    if action is ArbiterActionKind.WARNING or action in SANCTIONS:
         assert event.player is not None
+        kind, article = _SANCTIONS[action]
         return [
             _penalty(
                 d,
                 idx,
                 at,
                 by=event.player,
-                article=event.article or "12.9.1",
-                penalty=Penalty(PenaltyKind.WARNING, event.player),
+                article=event.article or article,
+                penalty=Penalty(kind, event.player),
             )
         ]
     clock = d.clock
@@ -430,6 +518,15 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     return [_penalty(d, idx, at, article=event.article or "6.10.2", penalty=penalty)]
 
 
+_SANCTIONS = {
+    ArbiterActionKind.WARNING: (PenaltyKind.WARNING, "12.9.1"),
+    ArbiterActionKind.FINE: (PenaltyKind.FINE, "12.9.7"),
+    ArbiterActionKind.EXCLUSION: (PenaltyKind.EXCLUSION, "12.9.8"),
+    ArbiterActionKind.EXPULSION: (PenaltyKind.EXPULSION, "12.9.9"),
+}
+"""The penalties of 12.9 that only record the arbiter's decision (the player, the Article)."""
+
+
 def _penalty(d: Draft, idx: int, at: Millis, **fields: object) -> Ruling:
     """A penalty or correction ruling, kept with the penalties given (12.9, 6.10.2)."""
     given = ruling(idx, at, RulingKind.PENALTY, **fields)
@@ -439,13 +536,23 @@ def _penalty(d: Draft, idx: int, at: Millis, **fields: object) -> Ruling:
 
 def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     """Guidelines III.4: the player to move, under two minutes, asked for a 5-second
-    increment; the opponent declined the offer it counts as, and the arbiter grants it: both
-    players get the increment from now on and the opponent two extra minutes."""
+    increment; the request counts as a draw offer, which the opponent refused, and the arbiter
+    grants it: both players get the increment from now on and the opponent two extra minutes.
+
+    "A player to move": the player having the move (1.3), or the request is rejected. While
+    his draw offer stands (the request made as an ``offer``), the opponent answers it first:
+    he may accept the draw."""
     clock = d.clock
     assert clock is not None and event.player is not None
-    if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
-        raise Rejected("Guidelines III apply only to standard and rapid games without increment")
+    check_guidelines_iii(d)
     player = event.player
+    if d.on_move is not player:
+        raise Rejected(f"{player.label} does not have the move: III.4 is for the player to move")
+    if d.offers[player]:
+        raise Rejected(
+            f"{player.label}'s request counts as a draw offer, which stands: "
+            f"{player.other.label} accepts or refuses it first (III.4)"
+        )
     if clock.remaining(player, event.at) >= 120_000:
         raise Rejected(f"{player.label} has two minutes or more left (III.4)")
     increment = event.seconds if event.seconds is not None else Millis(5_000)
@@ -459,7 +566,8 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             player.other,
             Millis(120_000),
             article=event.article or "III.4",
-            note=f"{ms_to_seconds(increment)} s increment for both players from now",
+            note=f"{ms_to_seconds(increment)} s increment for both players from now; the "
+            "request counted as a draw offer, refused",
         )
     ]
 

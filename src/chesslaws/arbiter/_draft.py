@@ -17,6 +17,7 @@ from chesslaws.endings import (
     Winnability,
     edition_ending,
     ending_article,
+    lone_king,
 )
 
 from ._board import BoardState
@@ -32,6 +33,7 @@ from ._state import (
     Breach,
     Ending,
     GameState,
+    PlayersRecord,
     TouchState,
     current_obligation,
     moves_made,
@@ -52,7 +54,7 @@ class Draft:
 
     A draft has exactly the slots of a :class:`GameState`, in the same order, so that
     :meth:`freeze` can turn the draft itself into the state (an object's class may be changed
-    between two classes of the same layout) instead of copying seventeen fields into a new
+    between two classes of the same layout) instead of copying eighteen fields into a new
     frozen value: the one step that made the draft is its only holder, and it drops it.
     """
 
@@ -75,6 +77,7 @@ class Draft:
     penalties: tuple[Ruling, ...]
     ending: Ending | None
     mate_budget: int
+    players: PlayersRecord
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -94,6 +97,7 @@ class Draft:
         self.penalties = s.penalties
         self.ending = s.ending
         self.mate_budget = s.mate_budget
+        self.players = s.players
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`
@@ -187,12 +191,32 @@ def end(
     return rulings
 
 
+def known_reason(text: str) -> Reason:
+    """The reason code ``text`` of an arbiter's act (``declare``, ``amend_result``), or
+    :class:`Rejected` naming the known ones."""
+    try:
+        return Reason(text)
+    except ValueError:
+        known = ", ".join(r.value for r in Reason)
+        raise Rejected(f"unknown reason {text!r} (known: {known})") from None
+
+
+def lone_king_draw(d: Draft, draw: Reason, instead_of: str, at: Millis, idx: int) -> list[Ruling]:
+    """Pre-1997 10.5: "a player with only a king does not win": the game his opponent would
+    have lost (``instead_of``: the Article of that loss, 2023's number) is drawn."""
+    note = f"a player with only a king does not win (10.5; in place of {instead_of})"
+    return end(d, Result.DRAW.value, draw.value, "10.5", at, idx, note=note)
+
+
 def end_by_loss(
     d: Draft, loser: Color, win: Reason, draw: Reason, at: Millis, idx: int, article: str
 ) -> list[Ruling]:
     """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves
     (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`, or the answerer given
-    to :func:`~chesslaws.arbiter.step`, see :mod:`._search`)."""
+    to :func:`~chesslaws.arbiter.step`, see :mod:`._search`); under pre-1997, unless the
+    opponent has only a king (10.5)."""
+    if d.rules.edition is Edition.PRE1997 and lone_king(d.board.position, loser.other):
+        return lone_king_draw(d, draw, article, at, idx)
     result, verdict = loss_or_draw_now(d.board.position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
         return end(d, result.value, draw.value, article, at, idx)

@@ -29,8 +29,10 @@ from ._values import builder
 __all__ = [
     "Accept",
     "Adjust",
+    "AgreeCorrection",
     "Arbiter",
     "ArbiterActionKind",
+    "Arrive",
     "Claim",
     "ClaimKind",
     "Decline",
@@ -40,8 +42,12 @@ __all__ = [
     "MoveMade",
     "Offer",
     "Press",
+    "Record",
+    "RequestScoresheet",
     "Resign",
     "Rules",
+    "Sign",
+    "SpectatorRemark",
     "Start",
     "Supervision",
     "Tick",
@@ -96,17 +102,20 @@ class TouchMoveEnforcement(enum.Enum):
 
 
 class ClaimKind(enum.Enum):
-    """What a player claims (9.2, 9.3, 6.8, 4.8, 7.5 / A.5.2)."""
+    """What a player claims (9.2, 9.3, 6.8, 4.8, 7.5 / A.5.2; a draw in a quickplay finish,
+    Guidelines III.5, III.6)."""
 
     THREEFOLD = "threefold"
     FIFTY = "fifty"
     FLAG = "flag"
     TOUCH_MOVE = "touch_move"
     ILLEGAL_MOVE = "illegal_move"
+    QUICKPLAY = "quickplay"
 
 
 class ArbiterActionKind(enum.Enum):
-    """What the arbiter does (6.10, 6.11, 12, III.4); the last five are extensions (docs)."""
+    """What the arbiter does (6.10, 6.11, 8.7, 11.3.2, 12, III.4); all after ``declare`` are
+    extensions (docs)."""
 
     ADD_TIME = "add_time"
     SET_TIME = "set_time"
@@ -119,6 +128,30 @@ class ArbiterActionKind(enum.Enum):
     SET_MOVES = "set_moves"
     WARNING = "warning"
     QUICKPLAY_INCREMENT = "quickplay_increment"
+    AMEND_RESULT = "amend_result"
+    DEVICE = "device"
+    RESTORE = "restore"
+    SET_UP_WRONG = "set_up_wrong"
+    BOARD_ORIENTATION = "board_orientation"
+    COLOURS_REVERSED = "colours_reversed"
+    SET_CONTROL = "set_control"
+    FINE = "fine"
+    EXCLUSION = "exclusion"
+    EXPULSION = "expulsion"
+    FLAGS_UNORDERED = "flags_unordered"
+    RECONSTRUCT = "reconstruct"
+
+
+SANCTIONS = frozenset(
+    {ArbiterActionKind.FINE, ArbiterActionKind.EXCLUSION, ArbiterActionKind.EXPULSION}
+)
+"""The penalties of 12.9 recorded for the event's officials (12.9.7-12.9.9): a fine announced
+in advance, exclusion from rounds, expulsion from the competition."""
+
+AFTER_THE_GAME = frozenset(
+    {ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE, *SANCTIONS}
+)
+"""The arbiter's actions that may come after the game has ended (8.7, 11.3.2, 11.10, 12.9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +159,14 @@ class Rules:
     """Event regulations of a ``start`` event (``rules`` object); ``None`` means the default.
 
     ``supervision`` (A.6, B.4; default full), ``draw_offers_from_move`` (9.1.1),
+    ``draw_agreement`` (``False``: the event forbids agreeing to a draw at all, 9.1.1; pre-1997
+    10.6), ``arrivals`` (``True``: the log records the players' arrival, ``arrive`` events, and
+    the default time of 6.7.1 applies to it), ``guidelines_iii`` (``False``: Guidelines III
+    were not announced, so they do not apply, III.2.1; ``None``: the log does not say, and the
+    arbiter's III action is taken as showing they were), ``scoresheets`` (``True``: the log
+    records what the players write, ``record`` events, and 8.1.3 is checked at each move),
+    ``arbiter_present`` (``False``: no arbiter at the board, so a quickplay claim ends the game,
+    Guidelines III.6),
     ``default_time`` (6.7.1, ms; 0 if not set), ``edition`` (default 2023) and the extensions
     ``touch_move`` (see :class:`TouchMoveEnforcement`; default ``arbiter`` under full supervision,
     ``claim`` under partial), ``illegal_move_penalty`` and ``incorrect_claim_penalty`` (ms added
@@ -143,6 +184,11 @@ class Rules:
     illegal_move_penalty: Millis | None = None
     incorrect_claim_penalty: Millis | None = None
     mate_budget: int | None = None
+    draw_agreement: bool = True
+    arrivals: bool = False
+    guidelines_iii: bool | None = None
+    scoresheets: bool = False
+    arbiter_present: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -162,6 +208,16 @@ class Rules:
             out["incorrect_claim_penalty"] = ms_to_seconds(self.incorrect_claim_penalty)
         if self.mate_budget is not None:
             out["mate_budget"] = self.mate_budget
+        if not self.draw_agreement:
+            out["draw_agreement"] = False
+        if self.arrivals:
+            out["arrivals"] = True
+        if self.guidelines_iii is not None:
+            out["guidelines_iii"] = self.guidelines_iii
+        if self.scoresheets:
+            out["scoresheets"] = True
+        if not self.arbiter_present:
+            out["arbiter_present"] = False
         return out
 
 
@@ -281,13 +337,30 @@ class MoveMade:
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    """The player presses the clock, completing the move (6.2.1)."""
+    """The player presses the clock, completing the move (6.2.1). ``hand`` (an extension) is
+    ``"other"`` when he pressed with the other hand than the one that moved (6.2.3)."""
+
+    at: Millis
+    by: Color
+    hand: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("press", self.at, self.by)
+        if self.hand is not None:
+            out["hand"] = self.hand
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RequestScoresheet:
+    """A player asks to see the scoresheet the arbiter or his assistant keeps (A.4.3, B.2.3;
+    an extension)."""
 
     at: Millis
     by: Color
 
     def to_json(self) -> dict[str, Any]:
-        return _head("press", self.at, self.by)
+        return _head("request_scoresheet", self.at, self.by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,19 +398,41 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1)."""
+    """A claim to the arbiter; ``move`` is the intended move, written, not made (9.2.1, 9.3.1).
+    ``accepted`` (an extension): the opponent accepted the 9.2/9.3 claim as a draw offer before
+    the arbiter checked it (9.1.2.3). ``written`` (an extension) is ``False`` for an intended
+    move declared but not written on the scoresheet first (9.2.1, 9.3.1)."""
 
     at: Millis
     by: Color
     kind: ClaimKind
     move: str | None = None
+    accepted: bool = False
+    written: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out = _head("claim", self.at, self.by)
         out["kind"] = self.kind.value
         if self.move is not None:
             out["move"] = self.move
+        if self.accepted:
+            out["accepted"] = True
+        if not self.written:
+            out["written"] = False
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorRemark:
+    """A spectator points at the clock or the board (an extension): no effect (6.8: a flag
+    counts when the arbiter observes it or a player claims it; 12.7: spectators do not
+    interfere)."""
+
+    at: Millis
+    about: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "spectator_remark", "at": instant_to_json(self.at), "about": self.about}
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,9 +459,53 @@ class Pause:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """A player writes a move on his scoresheet (8.1; an extension): the next entry of his
+    sheet, in SAN or UCI, compared with the moves standing."""
+
+    at: Millis
+    by: Color
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("record", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeCorrection:
+    """The players agree, without the arbiter, to correct an illegal move that stood (A.5.2;
+    an extension): the position after the first ``moves`` moves (plies) of the scoresheet."""
+
+    at: Millis
+    moves: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "agree_correction", "at": instant_to_json(self.at), "moves": self.moves}
+
+
+@dataclass(frozen=True, slots=True)
+class Sign:
+    """A player signs the scoresheets with the result written on them (8.7; an extension),
+    after the game."""
+
+    at: Millis
+    by: Color
+    result: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("sign", self.at, self.by)
+        out["result"] = self.result
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Arrive:
-    """A player arrives at the chessboard (6.6, 6.7): a live server logs it when his seat
-    connects. It changes nothing the arbiter rules on; a log keeps who was present when."""
+    """A player arrives at the chessboard (6.6, 6.7; an extension). Under a ``start`` whose
+    rules record arrivals, he plays only once arrived, and after the default time he loses
+    unless the arbiter decides otherwise (6.7.1); otherwise it is a note of who was present
+    when (a live server logs it when his seat connects) and changes nothing ruled."""
 
     at: Millis
     by: Color
@@ -402,7 +541,8 @@ class Arbiter:
     """The arbiter acts (6.10, 6.11, 12). Which fields matter depends on ``action``.
 
     ``player`` and ``seconds`` (ms here) for ``add_time``/``set_time``; ``player`` and ``moves``
-    for ``set_moves``; ``result`` and ``reason`` for ``declare``; ``player`` for ``warning``.
+    for ``set_moves``; ``result`` and ``reason`` for ``declare``; ``player`` for ``warning``;
+    ``time_control`` for ``set_control``.
     ``article`` optionally names the Article the arbiter applies (e.g. ``"12.5"``).
     """
 
@@ -414,6 +554,7 @@ class Arbiter:
     result: str | None = None
     reason: str | None = None
     article: str | None = None
+    time_control: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "arbiter", "at": instant_to_json(self.at), "by": "arbiter"}
@@ -430,6 +571,8 @@ class Arbiter:
             out["reason"] = self.reason
         if self.article is not None:
             out["article"] = self.article
+        if self.time_control is not None:
+            out["time_control"] = self.time_control
         return out
 
 
@@ -447,6 +590,11 @@ Event: TypeAlias = (
     | Pause
     | Arrive
     | Depart
+    | Record
+    | RequestScoresheet
+    | AgreeCorrection
+    | SpectatorRemark
+    | Sign
     | Tick
     | Arbiter
 )
@@ -460,6 +608,9 @@ def _head(kind: str, at: int, by: Color) -> dict[str, Any]:
 # -- reading -----------------------------------------------------------------------------------
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
+AMENDED_RESULTS = (*RESULTS, "1/2-0", "0-1/2")
+"""Scores an amended result may give: 10.2 allows any the game normally gives a player, so a
+player's points may be reduced to nought (12.9.5) with the opponent's half point kept."""
 
 
 class _Reader:
@@ -525,6 +676,12 @@ class _Reader:
         allowed = ", ".join(repr(m.value) for m in cls)
         raise self.fail(name, f"'{name}' must be one of {allowed}, not {value!r}")
 
+    def flag(self, name: str, *, default: bool) -> bool:
+        value = self.obj.get(name, default)
+        if not isinstance(value, bool):
+            raise self.fail(name, f"'{name}' must be true or false, not {value!r}")
+        return value
+
     def count(self, name: str, *, minimum: int = 0) -> int | None:
         value = self.obj.get(name)
         if value is None:
@@ -558,6 +715,11 @@ _RULE_KEYS = frozenset(
         "illegal_move_penalty",
         "incorrect_claim_penalty",
         "mate_budget",
+        "draw_agreement",
+        "arrivals",
+        "guidelines_iii",
+        "scoresheets",
+        "arbiter_present",
     }
 )
 
@@ -588,6 +750,13 @@ def _rules(reader: _Reader) -> Rules:
         illegal_move_penalty=sub.seconds(raw, "illegal_move_penalty"),
         incorrect_claim_penalty=sub.seconds(raw, "incorrect_claim_penalty"),
         mate_budget=sub.count("mate_budget", minimum=1),
+        draw_agreement=sub.flag("draw_agreement", default=True),
+        arrivals=sub.flag("arrivals", default=False),
+        guidelines_iii=(
+            sub.flag("guidelines_iii", default=True) if "guidelines_iii" in raw else None
+        ),
+        scoresheets=sub.flag("scoresheets", default=False),
+        arbiter_present=sub.flag("arbiter_present", default=True),
     )
 
 
@@ -669,7 +838,14 @@ def _move(reader: _Reader) -> MoveMade:
 
 def _claim(reader: _Reader) -> Claim:
     kind = reader.enum("kind", ClaimKind)
-    return Claim(reader.at(), reader.color(), kind, _written_move(reader, required=False))
+    accepted = reader.flag("accepted", default=False)
+    if accepted and kind not in (ClaimKind.THREEFOLD, ClaimKind.FIFTY):
+        raise reader.fail("accepted", "only a 9.2 or 9.3 claim is a draw offer (9.1.2.3)")
+    move = _written_move(reader, required=False)
+    written = reader.flag("written", default=True)
+    if not written and move is None:
+        raise reader.fail("written", "'written' concerns a claim's intended 'move'")
+    return Claim(reader.at(), reader.color(), kind, move, accepted, written)
 
 
 def _written_move(reader: _Reader, *, required: bool) -> str | None:
@@ -705,11 +881,27 @@ def _arbiter(reader: _Reader) -> Arbiter:
         if moves is None:
             raise reader.fail("moves", "set_moves needs 'moves'")
         return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
-    if action is ArbiterActionKind.WARNING:
+    if action is ArbiterActionKind.SET_CONTROL:
+        control = reader.text("time_control")
+        return Arbiter(at, action, time_control=control, article=article)
+    if action is ArbiterActionKind.RESTORE:
+        moves = reader.count("moves")
+        if moves is None:
+            raise reader.fail("moves", "restore needs 'moves' (the moves of the sheet that stand)")
+        return Arbiter(at, action, moves=moves, article=article)
+    if action is ArbiterActionKind.WARNING or action in SANCTIONS:
         return Arbiter(at, action, player=reader.color("player"), article=article)
     if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
         seconds = reader.seconds(obj, "seconds")
         return Arbiter(at, action, player=reader.color("player"), seconds=seconds, article=article)
+    if action is ArbiterActionKind.DEVICE:
+        return Arbiter(at, action, player=reader.color("player"), article=article)
+    if action is ArbiterActionKind.AMEND_RESULT:
+        result = obj.get("result")
+        if result not in AMENDED_RESULTS:
+            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+        reason = reader.text("reason", required=False) or "arbiter"
+        return Arbiter(at, action, result=result, reason=reason, article=article)
     if action is ArbiterActionKind.DECLARE:
         result = obj.get("result")
         if result not in RESULTS:
@@ -731,17 +923,23 @@ _KEYS: dict[str, frozenset[str]] = {
     "touch": _COMMON | {"square", "piece"},
     "adjust": _COMMON | {"square"},
     "move": _COMMON | {"move", "hands", "lang"},
-    "press": _COMMON,
+    "press": _COMMON | {"hand"},
+    "request_scoresheet": _COMMON,
+    "agree_correction": frozenset({"type", "at", "moves"}),
     "offer_draw": _COMMON,
     "accept_draw": _COMMON,
     "decline_draw": _COMMON,
-    "claim": _COMMON | {"kind", "move", "lang"},
+    "claim": _COMMON | {"kind", "move", "lang", "accepted", "written"},
+    "spectator_remark": frozenset({"type", "at", "about"}),
     "resign": _COMMON,
     "pause": _COMMON,
     "arrive": _COMMON,
     "depart": _COMMON,
+    "record": _COMMON | {"move"},
+    "sign": _COMMON | {"result"},
     "tick": frozenset({"type", "at"}),
-    "arbiter": _COMMON | {"action", "player", "seconds", "moves", "result", "reason", "article"},
+    "arbiter": _COMMON
+    | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
 """The fields each event type may have (spec/events.md and docs/events.md): any other is a
 typo (``time_contol``, ``hand``) that must not be silently ignored, so the event is refused."""
@@ -803,7 +1001,21 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     if kind == "move":
         return _move(reader)
     if kind == "press":
-        return Press(reader.at(), reader.color())
+        hand = obj.get("hand")
+        if hand not in (None, "same", "other"):
+            raise reader.fail("hand", f"'hand' must be \"same\" or \"other\", not {hand!r}")
+        return Press(reader.at(), reader.color(), hand if hand == "other" else None)
+    if kind == "spectator_remark":
+        about = reader.text("about")
+        assert about is not None
+        return SpectatorRemark(reader.at(), about)
+    if kind == "agree_correction":
+        moves = reader.count("moves")
+        if moves is None:
+            raise reader.fail("moves", "agree_correction needs 'moves' (the moves that stand)")
+        return AgreeCorrection(reader.at(), moves)
+    if kind == "request_scoresheet":
+        return RequestScoresheet(reader.at(), reader.color())
     if kind == "offer_draw":
         return Offer(reader.at(), reader.color())
     if kind == "accept_draw":
@@ -822,6 +1034,15 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Arrive(reader.at(), reader.color())
     if kind == "depart":
         return Depart(reader.at(), reader.color())
+    if kind == "sign":
+        result = obj.get("result")
+        if result not in AMENDED_RESULTS:
+            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+        return Sign(reader.at(), reader.color(), result)
+    if kind == "record":
+        text = reader.text("move")
+        assert text is not None
+        return Record(reader.at(), reader.color(), text)
     if kind == "arbiter":
         return _arbiter(reader)
     where = f"line {line}: " if line is not None else ""

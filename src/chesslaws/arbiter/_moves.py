@@ -12,7 +12,7 @@ from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
-from ._board import BoardState, Ply
+from ._board import BoardState
 from ._draft import (
     Draft,
     Rejected,
@@ -36,12 +36,16 @@ from ._events import (
     Touch,
     TouchMoveEnforcement,
 )
-from ._illegal import IllegalKind, PendingIllegal, board_after
+from ._illegal import PASS, IllegalKind, PendingIllegal
+from ._numbering import edition_fields, in_edition
 from ._profile import Profile
+from ._recording import other_hand, record_before_moving, recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
+from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
+from ._unclaimed import drawn_on_illegal_board, illegal_move_stands, standing_move
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
 
@@ -107,16 +111,24 @@ def _may_fix_promotion(d: Draft, square: int) -> bool:
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
     if d.board.position.piece_at(event.square) is None:
         raise Rejected(f"no piece on {square_label(event.square)} to adjust")
-    if event.by is d.on_move and d.running in (event.by, None):
+    if d.rules.edition is Edition.PRE1997:  # Greek 7.1: "the player having the move" only
+        if event.by is d.on_move:
+            return []
+        article, note = "7.1", "only the player having the move may adjust (7.1; 2023: 4.2.1)"
+    elif event.by is d.on_move and d.running in (event.by, None):
         return []
+    else:
+        note = "only the player having the move, with his clock running, may adjust (6.2.5)"
+        fields = edition_fields(d.rules.edition, "4.2.1", note)
+        article, note = fields["article"], fields["note"]
     warning = ruling(
         idx,
         event.at,
         RulingKind.PENALTY,
         by=event.by,
-        article="4.2.1",
+        article=article,
         penalty=Penalty(PenaltyKind.WARNING, event.by),
-        note="only the player having the move, with his clock running, may adjust (6.2.5)",
+        note=note,
     )
     d.penalties = (*d.penalties, warning)
     return [warning]
@@ -182,13 +194,19 @@ def _wrong_promotion(position: Position, text: str) -> Move | None:
 
 def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     pending = d.pending
+    if pending is not None and pending.left is not None:
+        raise Rejected(
+            f"the arbiter waits until {pending.by.label}'s move, made on a board that is no "
+            "position, is completed (A.5.4)"
+        )
     if pending is not None and pending.completed_at is not None:
         if event.by is pending.by:
             raise Rejected(f"{event.by.label} does not have the move (1.3)")
-        rulings, stood = _illegal_move_stands(d, event, idx)
-        if not stood or d.ending is not None:
-            # The arbiter stepped in (the illegal move left no position), or the board it
-            # left ends the game: this move is not taken.
+        if standing_move(pending) is None and pending.kind is not IllegalKind.NO_MOVE:
+            # SAN that names no squares: no board to stand
+            return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx)
+        rulings, go_on = illegal_move_stands(d, event, idx)
+        if not go_on:
             return rulings
         try:
             return rulings + on_move(d, event, idx)
@@ -212,9 +230,13 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
         if raw is not None and position.piece_at(raw.from_square) is None:
             raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
     rulings = decline_offer_of(d, mover.other, idx, event.at)
+    profile = d.profile
+    assert profile is not None
+    if profile.checks_recording:  # 8.1.3: his previous move on his sheet first
+        rulings += record_before_moving(d, mover, own_last(d, mover), event.at, idx)
     lose_claim_right(d, mover)
     allowed = current_obligation(board, d.touch)
-    two_hands = event.hands == 2 and d.rules.edition is not Edition.E2014  # 7.5.4 from 2017
+    two_hands = event.hands == 2 and profile.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
     if allowed.moves is not None and legal not in allowed.moves:
@@ -231,7 +253,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
                     by=mover,
                     move=position.uci(legal),
                     must_move=ucis(position, allowed.moves),
-                    article=allowed.article,
+                    **edition_fields(d.rules.edition, allowed.article),
                 ),
             ]
         d.breach = Breach(mover, legal, allowed, pressed=False)
@@ -342,6 +364,7 @@ def make(
     position = board.position
     if d.uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
+        count_unpressed(d, mover, at)
     if code is None:
         code = position.code_of(move)
     after = board.after(code)
@@ -354,9 +377,17 @@ def make(
     assert profile is not None
     ending = after.ending() if profile.modern_endings else board_ending(d, after)
     b = d.breach
-    if ending is not None and b is not None and b.by is mover and b.move == move:
-        # 5.1.1, 5.2.1, 5.2.2: a move that broke touch-move ends nothing while the opponent may
-        # still claim the breach (4.8); the game ends at his next act that is not that claim.
+    if (
+        ending is not None
+        and b is not None
+        and b.by is mover
+        and b.move == move
+        and profile.edition is not Edition.PRE1997
+    ):
+        # 5.1.1, 5.2.1, 5.2.2 (2014 5.1.a, 5.2.a-b): a move that broke touch-move ends nothing
+        # while the opponent may still claim the breach (4.8); the game ends at his next act
+        # that is not that claim. Pre-1997 10.1 and 10.3 end the game at once ("Αμέσως λήγει η
+        # παρτίδα"), with no such proviso.
         d.breach = Breach(b.by, b.move, b.allowed, b.pressed, b.claim_lost, ending)
         return []
     if ending is not None:
@@ -364,6 +395,35 @@ def make(
         d.uncompleted = pair(d.uncompleted, mover, False)
         return end_by_board(d, ending, at, idx)
     return []
+
+
+def count_unpressed(d: Draft, mover: Color, at: Millis) -> None:
+    """6.2.1.2 with 6.3.1 and 6.4: a move completed by the player's next move, not by a press,
+    counts toward the moves of his period (the clock's move counter, 6.10.2); when it completes
+    the period before his flag has fallen, the next period's time is his (no increment: there
+    was no press)."""
+    state = d.clock
+    if state is None:
+        return
+    clock = state.clock
+    reaches_control = clock.moves_to_control(mover) == 1
+    state = state.set_moves(mover, clock.moves_completed(mover) + 1)
+    if reaches_control and clock.flag_instant(mover, at) is None:
+        following = state.clock.period_of(mover).time
+        if following:
+            state = state.add_time(mover, following, at)
+    d.clock = state
+
+
+def own_last(d: Draft, mover: Color) -> Scoresheet | None:
+    """The sheet ending with ``mover``'s last move: the last move is his, or the one before it
+    is (the players alternate); ``None`` on an empty sheet."""
+    sheet = d.sheet
+    if sheet.san is None:
+        return None
+    start = d.start
+    first = start.first_mover if start is not None else WHITE
+    return sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
 
 
 def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None) -> None:
@@ -375,7 +435,7 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
     sheet = d.sheet
     if sheet.san is None:
         return
-    # The last move is the mover's, or the one before it is: the players alternate.
+    # The last move is the mover's, or the one before it is (own_last, inline: every press).
     start = d.start
     first = start.first_mover if start is not None else WHITE
     earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
@@ -419,12 +479,25 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
                 f"{player.label} pressed the clock without a move: under the 2014 Laws no "
                 "illegal move (7.5.3 came in 2017); the arbiter may act under 12.9"
             )
+        if not d.rules.arbiter_sees_illegal_moves:
+            # A.5.2 names 7.5.3 with the others: ruled when the arbiter observes it or the
+            # opponent claims it before his next move; if neither, the pass stands.
+            pass_ = PendingIllegal(player, PASS, IllegalKind.NO_MOVE, None, None, event.at)
+            return _complete_illegal(d, pass_, event.at, idx)
         return rule_illegal(d, player, IllegalKind.NO_MOVE, None, event.at, idx)
     press(d, player, event.at)
     b = d.breach
     if b is not None and b.by is player:
         d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
-    return []
+    rulings = other_hand(d, player, event.at, idx) if event.hand is not None else []
+    profile = d.profile
+    assert profile is not None
+    if profile.mode is _STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
+        rulings += recording_exemption(d, player, own_last(d, player), event.at, idx)
+    return rulings
+
+
+_STANDARD = Mode.STANDARD
 
 
 def press(d: Draft, player: Color, at: Millis) -> None:
@@ -440,6 +513,9 @@ def press(d: Draft, player: Color, at: Millis) -> None:
 
 def _complete_illegal(d: Draft, pending: PendingIllegal, at: Millis, idx: int) -> list[Ruling]:
     player = pending.by
+    if pending.left is not None:  # A.5.4: the reply on a board that is no position is completed
+        press(d, player, at)
+        return drawn_on_illegal_board(d, pending, at, idx)
     if d.rules.arbiter_sees_illegal_moves:
         return rule_illegal(d, player, pending.kind, pending, at, idx)
     # A.5.2: nobody has seen it yet; the clock runs for the opponent, who may claim.
@@ -490,13 +566,14 @@ def rule_illegal(
     d.pending = None
     d.illegal = count(d.illegal, player, 1)
     if profile.mode is not Mode.STANDARD:
-        article = profile.illegal_move_article
+        modern = profile.illegal_move_article
+        article = in_edition(profile.edition, modern)  # 2018, 2014: A.3, A.4.x, B.3, B.4
     else:
         article = "7.5.5" if kind is IllegalKind.ILLEGAL else kind.value
-    text = pending.text if pending is not None else None
+    text = pending.text if pending is not None and kind is not IllegalKind.NO_MOVE else None
     note = _NOTES[kind]
     if profile.mode is not Mode.STANDARD:
-        note = f"{note}; {profile.illegal_move_article}"
+        note = f"{note}; {article}" + (f" (2023: {modern})" if article != modern else "")
     if claimed:
         note += "; on the opponent's claim"
     if pending is not None and pending.move is not None and pending.move.promotion in (KING, PAWN):
@@ -600,49 +677,3 @@ def _lost_at_once_2014(
             "A.4.b",
         ),
     ]
-
-
-def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruling], bool]:
-    """A.5.2: the opponent moves without a claim; the completed illegal move stands.
-
-    Returns the rulings and whether the move stood (``False``: the board it leaves is no
-    position under the Laws, so the arbiter rules on it after all).
-    """
-    pending = d.pending
-    assert pending is not None
-    board = d.board.position
-    fen = None
-    if pending.kind is IllegalKind.TWO_HANDS and pending.legal is not None:
-        standing: Move | None = pending.legal
-    else:
-        standing = pending.move
-    if standing is not None:
-        try:
-            fen = board_after(board, standing)
-            position = Position.from_fen(fen, chess960=board.chess960)
-        except ChessLawsError:
-            fen = None
-    if fen is None:
-        # The board it leaves is no position under the Laws: the arbiter must step in.
-        return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx), False
-    mover = pending.by
-    d.sheet = d.sheet.add(Ply(pending.text, pending.text, None, pending.clock_after))
-    d.board = BoardState.start(position)
-    d.pending = None
-    d.touch = NO_TOUCH
-    stood = [
-        ruling(
-            idx,
-            event.at,
-            RulingKind.ILLEGAL_MOVE,
-            by=mover,
-            move=pending.text,
-            status="stands",
-            article="A.5.2",
-            note="not claimed before the opponent's next move: the illegal move stands",
-        )
-    ]
-    ending = board_ending(d, d.board)
-    if ending is not None:
-        stood += end_by_board(d, ending, event.at, idx)
-    return stood, True

@@ -166,7 +166,8 @@ def _movetext(
     """The scoresheet as moves a PGN reader can replay, with their ``[%clk]`` comments and the
     caller's ``notes``, after the ``book`` moves if any.
 
-    A move that stood without being legal by the board's rules is written so that the PGN still
+    A move after which a draw was offered gets ``(=)`` in its comment (8.1.5). A move that
+    stood without being legal by the board's rules is written so that the PGN still
     reads (A.5.2): a legal move made with two hands (7.5.4) in SAN, with a comment naming the
     Article; an illegal move ends the replayable moves, and it and every later move are written
     in a comment, with the position they were played from.
@@ -181,6 +182,7 @@ def _movetext(
     if book is not None:
         sans, standing, comments = _book(position, book, start)
     sheet = state.sheet
+    offered = set(state.players.offered)  # 8.1.5: "=" after the move a draw was offered with
     for index, ply in enumerate(sheet):
         move = ply.move if ply.move is not None else _as_legal(position, ply.uci)
         if move is None:
@@ -196,7 +198,8 @@ def _movetext(
         standing.append(move)
         clk = format_clk(ply.clock) if ply.clock is not None else None
         stood = "made with two hands (7.5.4), stood unclaimed (A.5.2)" if ply.move is None else None
-        text = " ".join(part for part in (clk, stood, notes.get(index)) if part)
+        offer = "(=)" if index + 1 in offered else None
+        text = " ".join(part for part in (clk, stood, offer, notes.get(index)) if part)
         if text:
             comments[len(sans) - 1] = text
         position.push(move)

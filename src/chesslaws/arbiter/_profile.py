@@ -43,10 +43,15 @@ class Profile:
     default_mate_budget: int = MATE_BUDGET
     modern_endings: bool = field(init=False, repr=False, compare=False)
     """Whether the board endings are those of 2018 and 2023 (not 2014's or pre-1997's)."""
+    checks_recording: bool = field(init=False, repr=False, compare=False)
+    """Whether 8.1.3 is checked at each move: the log records the players' scoresheets
+    (``scoresheets``) in standard play (rapid and blitz need not record, A.2, B.3)."""
 
     def __post_init__(self) -> None:
         modern = self.rules.edition in (Edition.E2018, Edition.E2023)
         object.__setattr__(self, "modern_endings", modern)
+        recording = self.rules.scoresheets and self.mode is Mode.STANDARD
+        object.__setattr__(self, "checks_recording", recording)
 
     @property
     def mate_budget(self) -> int:

@@ -29,7 +29,10 @@ __all__ = [
 
 
 class RulingKind(enum.Enum):
-    """The ``ruling`` names of the spec; ``clock`` is an extension (pause and resume, 6.11)."""
+    """The ``ruling`` names of the spec; ``clock`` (pause and resume, 6.11) and
+    ``result_amended`` (a result changed after the game: 8.7, 11.3.2, 11.10, 12.9) and
+    ``position_restored`` (7.1, 7.6) and ``scoresheet`` (Article 8: the duty to record) are
+    extensions."""
 
     TOUCH_MOVE = "touch_move"
     ILLEGAL_MOVE = "illegal_move"
@@ -41,6 +44,9 @@ class RulingKind(enum.Enum):
     GAME_OVER = "game_over"
     REJECTED = "rejected"
     CLOCK = "clock"
+    RESULT_AMENDED = "result_amended"
+    POSITION_RESTORED = "position_restored"
+    SCORESHEET = "scoresheet"
 
 
 class PenaltyKind(enum.Enum):
@@ -51,6 +57,9 @@ class PenaltyKind(enum.Enum):
     SET_MOVES = "set_moves"
     REMOVE_INCREMENT = "remove_increment"
     WARNING = "warning"
+    FINE = "fine"
+    EXCLUSION = "exclusion"
+    EXPULSION = "expulsion"
 
 
 @dataclass(frozen=True, slots=True)

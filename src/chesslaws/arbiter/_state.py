@@ -26,7 +26,15 @@ from ._scoresheet import EMPTY_SHEET, Scoresheet
 from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
-__all__ = ["Breach", "Ending", "GameState", "TouchState"]
+__all__ = [
+    "BOTH_PRESENT",
+    "NO_PLAYERS_RECORD",
+    "Breach",
+    "Ending",
+    "GameState",
+    "PlayersRecord",
+    "TouchState",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,31 @@ class TouchState:
 
 
 NO_TOUCH = TouchState()
+
+BOTH_PRESENT = (True, True)
+"""Both players at the board (6.7): the state of every game that does not record arrivals."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersRecord:
+    """What the players did beside the board, kept as one value (most games never change it,
+    and a state copies one field for it at every event).
+
+    ``present``: whether White and Black are at the board (6.7; both unless the ``start``
+    rules have them arrive). ``recorded``: the moves each player's own scoresheet holds (8.1,
+    ``record`` events). ``signed``: the result each signed after the game (8.7). ``requests``:
+    how often each asked to see the arbiter's scoresheet (A.4.3, B.2.3). ``offered``: the
+    moves of the scoresheet after which a draw was offered, by their number (8.1.5: "=").
+    """
+
+    present: tuple[bool, bool] = BOTH_PRESENT
+    recorded: tuple[int, int] = (0, 0)
+    signed: tuple[str | None, str | None] = (None, None)
+    requests: tuple[int, int] = (0, 0)
+    offered: tuple[int, ...] = ()
+
+
+NO_PLAYERS_RECORD = PlayersRecord()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +131,9 @@ class GameState:
     penalties: tuple[Ruling, ...] = ()
     ending: Ending | None = None
     mate_budget: int = MATE_BUDGET
+    players: PlayersRecord = NO_PLAYERS_RECORD
+    """What the players did beside the board: arrival, their scoresheets, signatures, requests,
+    offers marked (6.7, 8.1, 8.7, A.4.3, 8.1.5): one value, the same for most games."""
 
     # -- reading -------------------------------------------------------------------------------
 

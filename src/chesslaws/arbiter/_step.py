@@ -14,6 +14,8 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
+from ._after import on_sign
+from ._arrival import absent_lose, check_present, on_arrive
 from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
@@ -23,13 +25,16 @@ from ._claims import (
     on_offer,
     on_pause,
     on_resign,
+    on_spectator,
     on_tick,
 )
 from ._clockface import ClockState
 from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
+    AFTER_THE_GAME,
     Accept,
     Adjust,
+    AgreeCorrection,
     Arbiter,
     Arrive,
     Claim,
@@ -42,7 +47,11 @@ from ._events import (
     Offer,
     Pause,
     Press,
+    Record,
+    RequestScoresheet,
     Resign,
+    Sign,
+    SpectatorRemark,
     Start,
     Tick,
     Touch,
@@ -51,9 +60,11 @@ from ._events import (
 )
 from ._moves import complete_record, on_adjust, on_move, on_press, on_touch
 from ._profile import Profile
+from ._recording import on_record, on_request
+from ._restore import on_agree_correction
 from ._rulings import Ruling, RulingKind, brief
 from ._search import LossOrDraw, answering
-from ._state import GameState
+from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
 
 __all__ = ["HANDLERS", "step", "step_line", "unreadable"]
@@ -95,6 +106,8 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
+    if event.rules.arrivals:  # 6.7: the players are not at the board until they arrive
+        d.players = replace(d.players, present=(False, False))
     ending = board_ending(d, d.board)
     if ending is not None:
         return end_by_board(d, ending, Millis(0), idx)
@@ -122,8 +135,13 @@ HANDLERS: dict[type, _Handler] = {
     Tick: on_tick,
     Arbiter: on_arbiter,
     Pause: on_pause,
-    Arrive: _on_presence,
+    Arrive: on_arrive,
     Depart: _on_presence,
+    Record: on_record,
+    Sign: on_sign,
+    RequestScoresheet: on_request,
+    AgreeCorrection: on_agree_correction,
+    SpectatorRemark: on_spectator,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -170,19 +188,33 @@ def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
     """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`."""
     at = event.at
     if type(event) is Start:
-        rulings = _on_start(draft, event, idx)
+        return _on_start(draft, event, idx)
+    _check_time(draft, at, event)
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        raise Rejected(f"unknown event {event!r}")
+    if draft.players.present is not BOTH_PRESENT:
+        rulings = _absence(draft, event, idx)
+        if rulings:
+            return rulings
+    breach = draft.breach
+    if breach is not None and breach.ending is not None:
+        rulings = _after_ending_breach(draft, event, idx, handler)
     else:
-        _check_time(draft, at)
-        handler = HANDLERS.get(type(event))
-        if handler is None:
-            raise Rejected(f"unknown event {event!r}")
-        breach = draft.breach
-        if breach is not None and breach.ending is not None:
-            rulings = _after_ending_breach(draft, event, idx, handler)
-        else:
-            rulings = handler(draft, event, idx)
-        draft.last_at = at
+        rulings = handler(draft, event, idx)
+    draft.last_at = at
     return rulings
+
+
+def _absence(d: Draft, event: Event, idx: int) -> list[Ruling]:
+    """6.7.1 while a player is not at the board: a look at the clock after the default time
+    rules the absence; a player who has not arrived does nothing but arrive."""
+    if isinstance(event, Tick):
+        return absent_lose(d, event.at, idx)
+    by = getattr(event, "by", None)
+    if by is not None and not isinstance(event, (Arrive, Depart)):
+        check_present(d, by)
+    return []
 
 
 def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
@@ -238,12 +270,20 @@ def _skipped(state: GameState, idx: int) -> GameState:
     return draft.freeze()
 
 
-def _check_time(d: Draft, at: Millis) -> None:
-    """Raise :class:`Rejected` if the game has not started, is over, or ``at`` is earlier than
-    the last event."""
+def _after_the_game(event: Event) -> bool:
+    """Whether ``event`` may come once the game is over: the arbiter amending the result or
+    ruling on a device found after it, the players signing (8.7, 11.3.2, 11.10, 12.9)."""
+    if isinstance(event, Sign):
+        return True
+    return isinstance(event, Arbiter) and event.action in AFTER_THE_GAME
+
+
+def _check_time(d: Draft, at: Millis, event: Event) -> None:
+    """Raise :class:`Rejected` if the game has not started, is over (unless ``event`` is one
+    of the arbiter's acts after the game), or ``at`` is earlier than the last event."""
     if d.start is None:
         raise Rejected("the game has not started (the first event must be 'start')")
-    if d.ending is not None:
+    if d.ending is not None and not _after_the_game(event):
         raise Rejected(f"the game is over ({d.ending.result}, {d.ending.reason})")
     if at < d.last_at:
         raise Rejected(

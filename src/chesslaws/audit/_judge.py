@@ -197,15 +197,17 @@ def audit_game(
     if how is None:
         return record(recorded, plies)
     code, article, ending_name, verb = how
-    if code is Code.RESIGNATION_CANNOT_CHECKMATE and resignation_always_loses(edition):
+    if edition == PRE_1997 and lone_king(position, winner):
+        # 10.5 "a player with only a king does not win", however the opponent lost (the
+        # arbiter's judgment too: chesslaws.arbiter, lone_king_draw).
+        article = "10.5"
+        lawful_result, verdict = Result.DRAW, Winnability.UNWINNABLE
+    elif code is Code.RESIGNATION_CANNOT_CHECKMATE and resignation_always_loses(edition):
         return record(recorded, plies, ending_name)  # before 2023 a resignation always lost
-    if code is Code.TIME_FORFEIT_CANNOT_CHECKMATE and edition == PRE_1997:
+    elif code is Code.TIME_FORFEIT_CANNOT_CHECKMATE and edition == PRE_1997:
         # 10.5: only a lone king cannot win on the opponent's flag; no search for a mate.
         article = "10.5"
-        if lone_king(position, winner):
-            lawful_result, verdict = Result.DRAW, Winnability.UNWINNABLE
-        else:
-            lawful_result, verdict = Result.win_for(winner), Winnability.WINNABLE
+        lawful_result, verdict = Result.win_for(winner), Winnability.WINNABLE
     else:
         lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
     if lawful_result is Result.DRAW:

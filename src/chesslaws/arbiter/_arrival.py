@@ -1,0 +1,70 @@
+"""The players' arrival and the default time (Article 6.7).
+
+6.7.1: the event sets a default time (0 if it does not); "any player who arrives at the
+chessboard after the default time shall lose the game unless the arbiter decides otherwise".
+6.7.2: with both players absent, White's clock runs from the start until he arrives and moves
+(the clock does that by itself: White's clock runs from the ``start`` event, 6.6).
+
+Arrivals are recorded only when the ``start`` event's rules say so (``arrivals``); the players
+are then absent until their ``arrive`` event. A late arrival loses at once; an absence is
+ruled when the arbiter looks at the clock after the default time (a ``tick``): the absent
+player loses, both absent players both lose (0-0). Nothing but the arrival is taken from a
+player who is not at the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chesslaws._color import Color
+from chesslaws.endings import Reason, Result
+
+from ._draft import Draft, Rejected, end, pair
+from ._events import Arrive
+from ._rulings import Ruling
+from ._time import Millis, ms_to_seconds
+
+__all__ = ["absent_lose", "check_present", "on_arrive"]
+
+
+def on_arrive(d: Draft, event: Arrive, idx: int) -> list[Ruling]:
+    """A player arrives at the board (6.7.1): on time he plays; after the default time he
+    loses, and so does an opponent still absent."""
+    player = event.by
+    if not d.rules.rules.arrivals:  # a note of who was present when (a live server's seats)
+        return []
+    present = d.players.present
+    if present[player]:
+        raise Rejected(f"{player.label} is already at the board")
+    if event.at > d.rules.rules.default_time:
+        return _lose(d, (player,) if present[player.other] else tuple(Color), event.at, idx)
+    d.players = replace(d.players, present=pair(present, player, True))
+    return []
+
+
+def absent_lose(d: Draft, at: Millis, idx: int) -> list[Ruling]:
+    """The arbiter looks at the clock after the default time: who is not at the board loses
+    (6.7.1)."""
+    if at <= d.rules.rules.default_time:
+        return []
+    absent = tuple(color for color in Color if not d.players.present[color])
+    return _lose(d, absent, at, idx) if absent else []
+
+
+def check_present(d: Draft, by: Color) -> None:
+    """Only a player at the board acts (6.7): raise :class:`Rejected` for one who is not."""
+    if not d.players.present[by]:
+        raise Rejected(f"{by.label} has not arrived at the board (6.7)")
+
+
+def _lose(d: Draft, losers: tuple[Color, ...], at: Millis, idx: int) -> list[Ruling]:
+    limit = ms_to_seconds(d.rules.rules.default_time)
+    if len(losers) == 2:
+        note = f"neither player was at the board at the default time ({limit} s): both lose"
+        result = "0-0"
+    else:
+        (loser,) = losers
+        note = f"{loser.label} was not at the board at the default time ({limit} s)"
+        result = Result.win_for(loser.other).value
+    note += "; unless the arbiter decides otherwise (6.7.1)"
+    return end(d, result, Reason.DEFAULT.value, "6.7.1", at, idx, note=note)
