@@ -2,7 +2,8 @@
 
 The table uses ``rich`` when it is installed (the optional extra ``chesslaws[tools]``) and plain
 text otherwise. JSON Lines and CSV stream one record per game; the table lists the games with
-findings or errors, then counts every verdict and finding.
+findings or errors, then the summary (every verdict and finding kind counted, the worst games).
+The progress of a long audit is a line on stderr.
 """
 
 from __future__ import annotations
@@ -10,13 +11,22 @@ from __future__ import annotations
 import csv
 import json
 import textwrap
-from collections import Counter
-from collections.abc import Iterable
-from typing import IO, Any
+import time
+from collections.abc import Callable, Iterable
+from typing import IO
 
 from ._record import AuditRecord, Verdict
+from ._report import Summary, printable
 
-__all__ = ["CSV_FIELDS", "ProgressBar", "write_csv", "write_jsonl", "write_table"]
+__all__ = [
+    "CSV_FIELDS",
+    "ProgressLine",
+    "printable",
+    "progress_text",
+    "write_csv",
+    "write_jsonl",
+    "write_table",
+]
 
 CSV_FIELDS = (
     "file",
@@ -31,17 +41,6 @@ CSV_FIELDS = (
     "error",
     "findings",
 )
-
-
-_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {
-    code: f"\\u{code:04x}" for code in range(0x80, 0xA0)
-}
-
-
-def printable(text: str) -> str:
-    """``text`` with control characters (terminal escape sequences among them) written as
-    ``\\x1b``-style escapes: what a tag says is shown, never obeyed by the terminal."""
-    return text.translate(_CONTROLS) if not text.isprintable() else text
 
 
 def _lawful(record: AuditRecord) -> str:
@@ -108,27 +107,25 @@ def write_table(
     *,
     use_rich: bool | None = None,
     every: bool = False,
-) -> Counter[str]:
-    """The games with findings (``every``: all games) as a table, then a summary.
+    summary: Summary | None = None,
+) -> Summary:
+    """The games with findings (``every``: all games) as a table, then the summary.
 
-    Returns the counts of verdicts and finding codes.
+    Returns the summary (``summary``, if given, is the one filled).
     """
-    counts: Counter[str] = Counter()
+    summary = Summary() if summary is None else summary
     listed: list[AuditRecord] = []
     for record in records:
-        counts["games"] += 1
-        counts[record.verdict.value] += 1
-        for finding in record.findings:
-            counts[finding.code.label] += 1
+        summary.add(record)
         if every or record.findings or record.error is not None:
             listed.append(record)
     if use_rich is None:
         use_rich = _has_rich()
     if use_rich:
-        _rich_table(listed, counts, out)
+        _rich_table(listed, summary, out)
     else:
-        _plain_table(listed, counts, out)
-    return counts
+        _plain_table(listed, summary, out)
+    return summary
 
 
 def _has_rich() -> bool:
@@ -139,18 +136,7 @@ def _has_rich() -> bool:
     return True
 
 
-def _summary(counts: Counter[str]) -> list[str]:
-    verdicts = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
-    lines = [f"{counts['games']} games: {verdicts}"]
-    codes = sorted(
-        (k, n) for k, n in counts.items() if k not in {"games", *(v.value for v in Verdict)}
-    )
-    if codes:
-        lines.append("findings: " + ", ".join(f"{k} {n}" for k, n in codes))
-    return lines
-
-
-def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+def _plain_table(listed: list[AuditRecord], summary: Summary, out: IO[str]) -> None:
     """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
     header = f"{'file':16} {'game':>5}  {'white - black':26} {'recorded':8} {'lawful':8} verdict"
     if listed:
@@ -170,7 +156,7 @@ def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) 
                 out.write(f"{'':18}{more}\n")
     if listed:
         out.write("\n")
-    for line in _summary(counts):
+    for line in summary.lines():
         out.write(line + "\n")
 
 
@@ -181,7 +167,7 @@ def _short(text: str, width: int, *, tail: bool = True) -> str:
     return "…" + text[-(width - 1) :] if tail else text[: width - 1] + "…"
 
 
-def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -> None:
+def _rich_table(listed: list[AuditRecord], summary: Summary, out: IO[str]) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -211,33 +197,88 @@ def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str]) -
         )
     for table in tables.values():
         console.print(table)
-    for line in _summary(counts):
-        console.print(line, markup=False)
+    for line in summary.lines():
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-class ProgressBar:
-    """A progress bar on stderr by bytes of input audited (``rich``), or nothing without it."""
+class ProgressLine:
+    """The audit's progress on stderr: games, games per second, the stored bytes read of the
+    input's size and the time left at that pace (when the size is known).
 
-    def __init__(self, enabled: bool) -> None:
-        self._progress: Any = None
-        self._task: Any = None
-        if enabled and _has_rich():
-            from rich.console import Console
-            from rich.progress import Progress
+    On a terminal one line is rewritten in place at most every ``interval`` seconds; elsewhere
+    (``--progress`` into a log) a line is added every ``interval`` seconds. The last line, with
+    the totals, stays.
+    """
 
-            self._progress = Progress(console=Console(stderr=True), transient=True)
+    def __init__(
+        self,
+        out: IO[str] | None,
+        *,
+        interval: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._out = out
+        self._live = out is not None and out.isatty()
+        self._interval = interval if interval is not None else (0.5 if self._live else 10.0)
+        self._clock = clock
+        self._start = clock()
+        self._shown = self._start
+        self._last: tuple[int, int, int | None] = (0, 0, None)
 
-    def __enter__(self) -> ProgressBar:
-        if self._progress is not None:
-            self._progress.start()
-            self._task = self._progress.add_task("auditing", total=None)
+    def __enter__(self) -> ProgressLine:
+        self._start = self._shown = self._clock()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()
+        if self._out is not None:
+            self._show(final=True)
 
-    def update(self, done: int, total: int) -> None:
-        """Record that ``done`` of ``total`` bytes have been audited."""
-        if self._progress is not None:
-            self._progress.update(self._task, completed=done, total=total)
+    def update(self, games: int, read: int, total: int | None) -> None:
+        """``games`` audited so far, ``read`` stored bytes of ``total`` (``None``: unknown)."""
+        self._last = (games, read, total)
+        now = self._clock()
+        if self._out is not None and now - self._shown >= self._interval:
+            self._shown = now
+            self._show(final=False)
+
+    def _show(self, *, final: bool) -> None:
+        assert self._out is not None
+        text = progress_text(*self._last, self._clock() - self._start, final=final)
+        if self._live:
+            self._out.write("\r" + text + "\x1b[K" + ("\n" if final else ""))
+        else:
+            self._out.write(text + "\n")
+        self._out.flush()
+
+
+def progress_text(
+    games: int, read: int, total: int | None, elapsed: float, *, final: bool = False
+) -> str:
+    """``"12,345 games, 1,650 games/s, 34.1 of 120.0 MB read (28%), about 1 min 20 s left"``."""
+    rate = games / elapsed if elapsed > 0 else 0.0
+    parts = [f"{games:,} games", f"{rate:,.0f} games/s"]
+    if final:
+        parts.append(f"{_megabytes(read)} MB read in {_duration(elapsed)}")
+    elif total:
+        parts.append(f"{_megabytes(read)} of {_megabytes(total)} MB read ({read / total:.0%})")
+        if read > 0:
+            parts.append(f"about {_duration(elapsed * (total - read) / read)} left")
+    else:
+        parts.append(f"{_megabytes(read)} MB read")
+    return "audit: " + ", ".join(parts)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1e6:,.1f}"
+
+
+def _duration(seconds: float) -> str:
+    """``"2 h 05 min"``, ``"1 min 20 s"``, ``"7 s"``."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    if minutes:
+        return f"{minutes} min {secs:02d} s"
+    return f"{secs} s"

@@ -1,4 +1,4 @@
-"""``chesslaws audit FILE...``: check game collections against the Laws."""
+"""``chesslaws audit INPUT...``: check game collections against the Laws."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
 from chesslaws.endings import EDITIONS
 
@@ -18,14 +19,20 @@ def register(subparsers: Any) -> None:
         "audit",
         help="check PGN files against the Laws, game by game",
         description=(
-            "Replay every game of the PGN files and report, per game and with the Article: "
+            "Replay every game of the PGN inputs and report, per game and with the Article: "
             "illegal moves, results the final position contradicts, play after the end, losses "
             "on time or resignations where the winner could not checkmate (6.9, 5.1.2), and "
-            "claims available but not made. Exits 0 when every file was read, faults or not."
+            "claims available but not made. Inputs are read as published: plain PGN or "
+            "zstandard, gzip, bzip2 or xz compressed (told by their first bytes), from a path, "
+            "standard input or a URL, never decompressed to disk. Exits 0 when every input "
+            "was read, faults or not."
         ),
     )
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="PGN files ('-': standard input; pipes work)"
+        "files",
+        nargs="+",
+        metavar="INPUT",
+        help="PGN files, plain or compressed; '-' for standard input; https:// or s3:// URLs",
     )
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--jsonl", action="store_true", help="one JSON record per game")
@@ -45,51 +52,67 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--chunk", type=int, default=64, metavar="GAMES", help="games per unit of work"
     )
+    parser.add_argument("--limit", type=int, metavar="N", help="stop after N games audited")
+    parser.add_argument(
+        "--sample",
+        metavar="M/N",
+        help="audit M games in N, always the same ones (by a hash of the game's number)",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="progress bar on stderr (default: when stderr is a terminal; needs rich)",
+        help="games/s and time left on stderr (default: when stderr is a terminal)",
+    )
+    parser.add_argument(
+        "--summary",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --jsonl or --csv: the summary on stderr at the end (default: on)",
     )
     parser.set_defaults(func=run_audit)
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    """Audit the files and write the chosen output to stdout; exit status 0, or 2 on bad input."""
-    from chesslaws.audit import audit_files
-    from chesslaws.audit._output import ProgressBar, write_csv, write_jsonl, write_table
+    """Audit the inputs and write the chosen output to stdout; exit status 0, or 2 on bad input."""
+    from chesslaws.audit import audit_files, parse_sample
+    from chesslaws.audit._input import InputError
+    from chesslaws.audit._output import ProgressLine, write_csv, write_jsonl, write_table
+    from chesslaws.audit._report import Summary
 
     if args.workers < 1:
         return fail(f"--workers must be at least 1, got {args.workers}")
     if args.chunk < 1:
         return fail(f"--chunk must be at least 1, got {args.chunk}")
-    for name in args.files:
-        if name == "-":
-            continue
-        try:
-            with open(name, "rb"):
-                pass
-        except OSError as exc:
-            return fail(f"cannot read {name}: {exc.strerror or exc}")
+    if args.limit is not None and args.limit < 0:
+        return fail(f"--limit must be at least 0, got {args.limit}")
+    try:
+        sample = None if args.sample is None else parse_sample(args.sample)
+    except ChessLawsError as exc:
+        return fail(f"--sample: {exc}")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     out = sys.stdout
+    summary = Summary()
     try:
-        with ProgressBar(show) as bar:
+        with ProgressLine(sys.stderr if show else None) as progress:
             records = audit_files(
                 args.files,
                 workers=args.workers,
                 dask=args.dask,
                 games_per_chunk=args.chunk,
                 edition=args.edition,
-                progress=bar.update,
+                sample=sample,
+                limit=args.limit,
+                progress=progress.update,
             )
-            if args.jsonl:
-                write_jsonl(records, out)
-            elif args.csv:
-                write_csv(records, out)
+            if args.jsonl or args.csv:
+                counted = _counting(records, summary)
+                (write_jsonl if args.jsonl else write_csv)(counted, out)
             else:
-                write_table(records, out, every=args.all)
-    except RuntimeError as exc:
+                write_table(records, out, every=args.all, summary=summary)
+    except InputError as exc:
+        return fail(str(exc))
+    except (RuntimeError, ChessLawsError) as exc:
         return fail(str(exc))
     except BrokenPipeError:
         raise  # the reader went away: main() stops quietly
@@ -97,4 +120,13 @@ def run_audit(args: argparse.Namespace) -> int:
         return fail(
             f"cannot reach the Dask scheduler {args.dask}: {exc}" if args.dask else str(exc)
         )
+    if (args.jsonl or args.csv) and args.summary:
+        sys.stderr.write("".join(line + "\n" for line in summary.lines()))
     return 0
+
+
+def _counting(records: Any, summary: Any) -> Any:
+    """The records, each counted into ``summary`` on its way."""
+    for record in records:
+        summary.add(record)
+        yield record
