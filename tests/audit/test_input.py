@@ -78,6 +78,13 @@ def packed(plain: Path) -> dict[str, Path]:
     return paths
 
 
+class Told(list[tuple[int, int, "int | None"]]):
+    """The progress reports of an audit, as told."""
+
+    def __call__(self, games: int, read: int, total: int | None) -> None:
+        self.append((games, read, total))
+
+
 def records_without_file(lines: str | list[Any]) -> list[dict[str, Any]]:
     """JSON records (or AuditRecords) with the ``file`` each names left out."""
     items = lines.splitlines() if isinstance(lines, str) else lines
@@ -183,8 +190,8 @@ def test_a_url_is_read_as_it_comes(plain: Path, packed: dict[str, Path], server:
     pytest.importorskip("aiohttp", reason="fsspec reads HTTP with aiohttp (the audit extra)")
     reference = list(audit_files([plain]))
     url = f"{server}/games.pgn.zst"
-    seen: list[tuple[int, int, int | None]] = []
-    found = list(audit_files([url], progress=lambda *at: seen.append(at)))
+    seen = Told()
+    found = list(audit_files([url], progress=seen))
     assert records_without_file(found) == records_without_file(reference)
     assert {r.file for r in found} == {url}
     size = packed["pgn.zst"].stat().st_size
@@ -279,3 +286,36 @@ def test_the_summary_counts_every_finding_kind_and_lists_the_worst(
     assert worst[0].endswith(
         "threefold-claim-available, result-contradicts-position, play-after-end"
     )
+
+
+def test_one_compressed_file_is_read_once_by_every_backend(
+    plain: Path, packed: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One reader cuts the stream and hands the games out: the stored bytes read are the file's
+    size exactly (never twice), and the records come back in the input's order."""
+    reference = records_without_file(list(audit_files([plain])))
+    size = packed["pgn.zst"].stat().st_size
+    opened: list[str] = []
+    real_open = open_input
+
+    def counting_open(name: str) -> Any:
+        opened.append(name)
+        return real_open(name)
+
+    monkeypatch.setattr("chesslaws.audit._run.open_input", counting_open)
+    backends: list[dict[str, Any]] = [{"workers": 2, "games_per_chunk": 3}]
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        backends.append({"dask": client, "games_per_chunk": 5})
+        for backend in backends:
+            seen = Told()
+            found = list(audit_files([packed["pgn.zst"]], progress=seen, **backend))
+            assert records_without_file(found) == reference
+            assert [games for games, _, _ in seen] == sorted(games for games, _, _ in seen)
+            assert seen[-1] == (len(reference), size, size)
+    assert opened == [str(packed["pgn.zst"])] * 2

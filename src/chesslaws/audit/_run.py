@@ -36,6 +36,7 @@ from ._judge import MATE_BUDGET, audit_game
 from ._record import AuditRecord
 
 __all__ = [
+    "DASK_GAMES_PER_CHUNK",
     "GAMES_PER_CHUNK",
     "Chunk",
     "Progress",
@@ -48,7 +49,11 @@ __all__ = [
 ]
 
 GAMES_PER_CHUNK = 64
-"""Games per unit of work handed to a worker."""
+"""Games per unit of work handed to a local worker process."""
+
+DASK_GAMES_PER_CHUNK = 256
+"""Games per unit of work handed to a Dask worker: a Dask task costs more to hand out and
+collect (the scheduler, the network), so it is given more to do."""
 
 Progress = Callable[[int, int, "int | None"], None]
 """Called as ``progress(games, stored_bytes_read, stored_bytes_total)`` as the audit goes on
@@ -215,7 +220,7 @@ def audit_files(
     *,
     workers: int = 1,
     dask: str | Any | None = None,
-    games_per_chunk: int = GAMES_PER_CHUNK,
+    games_per_chunk: int | None = None,
     mate_budget: int = MATE_BUDGET,
     edition: str = "2023",
     sample: tuple[int, int] | None = None,
@@ -229,13 +234,17 @@ def audit_files(
     that many local processes; ``dask`` (a scheduler address such as ``"tcp://10.0.0.5:8786"``,
     or a ``distributed.Client``) runs on a Dask cluster (the extra ``chesslaws[dask]``).
     ``sample`` ``(M, N)`` audits M games in N (see :func:`sampled`), ``limit`` at most so many
-    games in all. ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
+    games in all. ``games_per_chunk`` is the unit of work (default :data:`GAMES_PER_CHUNK`,
+    :data:`DASK_GAMES_PER_CHUNK` on Dask; in one process, how often progress is told).
+    ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
     Raises ``OSError`` before any work if an input cannot be opened, ``ChessLawsError`` for an
     unknown edition or damaged compressed data, and ``RuntimeError`` if the Dask scheduler
     cannot be reached.
     """
     if edition not in EDITIONS:
         raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
+    if games_per_chunk is None:
+        games_per_chunk = GAMES_PER_CHUNK if dask is None else DASK_GAMES_PER_CHUNK
     with contextlib.ExitStack() as stack:
         inputs: list[Input] = []
         for path in paths:
@@ -243,7 +252,7 @@ def audit_files(
             stack.callback(inputs[-1].close)
         sizes = [source.size for source in inputs]
         total = None if None in sizes else sum(size or 0 for size in sizes)
-        tell = progress or (lambda games, read, total: None)
+        tell = (lambda games, read, total: None) if progress is None else progress
         if dask is None and workers <= 1 and sample is None:
             yield from _serial(inputs, total, games_per_chunk, mate_budget, edition, limit, tell)
             return

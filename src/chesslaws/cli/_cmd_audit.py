@@ -50,7 +50,10 @@ def register(subparsers: Any) -> None:
         help="the Laws to judge by: 2023 (default), 2018, 2014 or pre-1997 (docs/events.md)",
     )
     parser.add_argument(
-        "--chunk", type=int, default=64, metavar="GAMES", help="games per unit of work"
+        "--chunk",
+        type=int,
+        metavar="GAMES",
+        help="games per unit of work (default: 64, with --dask 256)",
     )
     parser.add_argument("--limit", type=int, metavar="N", help="stop after N games audited")
     parser.add_argument(
@@ -82,7 +85,7 @@ def run_audit(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         return fail(f"--workers must be at least 1, got {args.workers}")
-    if args.chunk < 1:
+    if args.chunk is not None and args.chunk < 1:
         return fail(f"--chunk must be at least 1, got {args.chunk}")
     if args.limit is not None and args.limit < 0:
         return fail(f"--limit must be at least 0, got {args.limit}")
