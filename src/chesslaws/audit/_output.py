@@ -1,4 +1,4 @@
-"""Writing audit records: JSON Lines and CSV for programs, a summary table for people.
+"""Writing audit records: JSON Lines, CSV and Parquet for programs, a table for people.
 
 The table uses ``rich`` when it is installed (the optional extra ``chesslaws[tools]``) and plain
 text otherwise. JSON Lines and CSV stream one record per game; the table lists the games with
@@ -13,13 +13,16 @@ import json
 import textwrap
 import time
 from collections.abc import Callable, Iterable
-from typing import IO
+from typing import IO, Any
+
+from chesslaws._errors import ChessLawsError
 
 from ._record import AuditRecord, Verdict
 from ._report import Summary, printable
 
 __all__ = [
     "CSV_FIELDS",
+    "ParquetWriter",
     "ProgressLine",
     "printable",
     "progress_text",
@@ -199,6 +202,80 @@ def _rich_table(listed: list[AuditRecord], summary: Summary, out: IO[str]) -> No
         console.print(table)
     for line in summary.lines():
         console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+_PARQUET_ROWS = 8192
+"""Games per row group written to a Parquet file (the records held in memory at a time)."""
+
+
+class ParquetWriter:
+    """One row per game in a Parquet file (the optional extra ``chesslaws[audit]``): the
+    record's fields as in JSON Lines, with ``error`` and ``findings`` as structures, and the
+    game's ``tags`` as a map. Written in row groups of ``_PARQUET_ROWS`` games."""
+
+    def __init__(self, path: str) -> None:
+        try:
+            import pyarrow as pa  # type: ignore[import-untyped]
+            import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        except ImportError:
+            raise ChessLawsError(
+                "Parquet output needs the optional extra: pip install 'chesslaws[audit]'"
+            ) from None
+        error = pa.struct(
+            [
+                ("line", pa.int64()),
+                ("column", pa.int64()),
+                ("text", pa.string()),
+                ("reason", pa.string()),
+                ("ply", pa.int64()),
+            ]
+        )
+        finding = pa.struct(
+            [
+                ("ply", pa.int64()),
+                ("code", pa.string()),
+                ("article", pa.string()),
+                ("message", pa.string()),
+                ("fault", pa.bool_()),
+            ]
+        )
+        self._schema = pa.schema(
+            [
+                ("file", pa.string()),
+                ("game", pa.int64()),
+                ("white", pa.string()),
+                ("black", pa.string()),
+                ("recorded_result", pa.string()),
+                ("lawful_result", pa.string()),
+                ("verdict", pa.string()),
+                ("ending", pa.string()),
+                ("plies", pa.int64()),
+                ("error", error),
+                ("findings", pa.list_(finding)),
+                ("tags", pa.map_(pa.string(), pa.string())),
+            ]
+        )
+        self._table = pa.Table.from_pylist
+        self._writer = pq.ParquetWriter(path, self._schema)
+        self._rows: list[dict[str, Any]] = []
+
+    def add(self, record: AuditRecord) -> None:
+        """Write one game's record (in the next row group)."""
+        row = record.as_dict()
+        row["tags"] = list(record.tags)
+        self._rows.append(row)
+        if len(self._rows) >= _PARQUET_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            self._writer.write_table(self._table(self._rows, schema=self._schema))
+            self._rows = []
+
+    def close(self) -> None:
+        """Write what is left and the file's footer."""
+        self._flush()
+        self._writer.close()
 
 
 class ProgressLine:

@@ -20,6 +20,7 @@ from ._record import AuditRecord, Code, Verdict
 __all__ = [
     "MAX_GROUPS",
     "WORST",
+    "Group",
     "Summary",
     "describe",
     "month_of",

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
 from chesslaws.endings import EDITIONS
+
+if TYPE_CHECKING:
+    from chesslaws.audit import AuditRecord
+    from chesslaws.audit._report import Summary
 
 __all__ = ["register"]
 
@@ -37,6 +43,17 @@ def register(subparsers: Any) -> None:
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--jsonl", action="store_true", help="one JSON record per game")
     form.add_argument("--csv", action="store_true", help="one CSV row per game")
+    form.add_argument(
+        "--quiet", action="store_true", help="nothing on stdout (with --parquet or --html)"
+    )
+    parser.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="also write one row per game to a Parquet file (chesslaws[audit])",
+    )
+    parser.add_argument(
+        "--html", metavar="FILE", help="also write a report for people: counts and charts"
+    )
     parser.add_argument(
         "--all", action="store_true", help="table: list every game, not only those with findings"
     )
@@ -71,7 +88,7 @@ def register(subparsers: Any) -> None:
         "--summary",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="with --jsonl or --csv: the summary on stderr at the end (default: on)",
+        help="with --jsonl, --csv or --quiet: the summary on stderr at the end (default: on)",
     )
     parser.set_defaults(func=run_audit)
 
@@ -79,8 +96,9 @@ def register(subparsers: Any) -> None:
 def run_audit(args: argparse.Namespace) -> int:
     """Audit the inputs and write the chosen output to stdout; exit status 0, or 2 on bad input."""
     from chesslaws.audit import audit_files, parse_sample
+    from chesslaws.audit._html import write_html
     from chesslaws.audit._input import InputError
-    from chesslaws.audit._output import ProgressLine, write_csv, write_jsonl, write_table
+    from chesslaws.audit._output import ParquetWriter, ProgressLine
     from chesslaws.audit._report import Summary
 
     if args.workers < 1:
@@ -94,10 +112,10 @@ def run_audit(args: argparse.Namespace) -> int:
     except ChessLawsError as exc:
         return fail(f"--sample: {exc}")
     show = sys.stderr.isatty() if args.progress is None else args.progress
-    out = sys.stdout
     summary = Summary()
     try:
-        with ProgressLine(sys.stderr if show else None) as progress:
+        with contextlib.ExitStack() as stack:
+            progress = stack.enter_context(ProgressLine(sys.stderr if show else None))
             records = audit_files(
                 args.files,
                 workers=args.workers,
@@ -108,11 +126,14 @@ def run_audit(args: argparse.Namespace) -> int:
                 limit=args.limit,
                 progress=progress.update,
             )
-            if args.jsonl or args.csv:
-                counted = _counting(records, summary)
-                (write_jsonl if args.jsonl else write_csv)(counted, out)
-            else:
-                write_table(records, out, every=args.all, summary=summary)
+            if args.parquet:
+                parquet = ParquetWriter(args.parquet)
+                stack.callback(parquet.close)
+                records = _told(records, parquet.add)
+            _write(args, records, summary)
+        if args.html:
+            with open(args.html, "w", encoding="utf-8") as page:
+                write_html(summary, page, inputs=args.files)
     except InputError as exc:
         return fail(str(exc))
     except (RuntimeError, ChessLawsError) as exc:
@@ -123,13 +144,32 @@ def run_audit(args: argparse.Namespace) -> int:
         return fail(
             f"cannot reach the Dask scheduler {args.dask}: {exc}" if args.dask else str(exc)
         )
-    if (args.jsonl or args.csv) and args.summary:
+    if (args.jsonl or args.csv or args.quiet) and args.summary:
         sys.stderr.write("".join(line + "\n" for line in summary.lines()))
     return 0
 
 
-def _counting(records: Any, summary: Any) -> Any:
-    """The records, each counted into ``summary`` on its way."""
+def _write(args: argparse.Namespace, records: Iterable[AuditRecord], summary: Summary) -> None:
+    """The chosen output on stdout, every record counted into ``summary``."""
+    from chesslaws.audit._output import write_csv, write_jsonl, write_table
+
+    if not (args.jsonl or args.csv or args.quiet):
+        write_table(records, sys.stdout, every=args.all, summary=summary)
+        return
+    counted = _told(records, summary.add)
+    if args.jsonl:
+        write_jsonl(counted, sys.stdout)
+    elif args.csv:
+        write_csv(counted, sys.stdout)
+    else:
+        for _ in counted:
+            pass
+
+
+def _told(
+    records: Iterable[AuditRecord], tell: Callable[[AuditRecord], None]
+) -> Iterator[AuditRecord]:
+    """The records, each told to ``tell`` on its way."""
     for record in records:
-        summary.add(record)
+        tell(record)
         yield record
