@@ -208,6 +208,32 @@ _PARQUET_ROWS = 8192
 """Games per row group written to a Parquet file (the records held in memory at a time)."""
 
 
+def _parquet_schema(pa: Any) -> Any:
+    """The columns of the Parquet output: the JSON record's, and the tags."""
+    number, text = pa.int64(), pa.string()
+    error = pa.struct(
+        {"line": number, "column": number, "text": text, "reason": text, "ply": number}
+    )
+    finding = pa.struct(
+        {"ply": number, "code": text, "article": text, "message": text, "fault": pa.bool_()}
+    )
+    columns = {
+        "file": text,
+        "game": number,
+        "white": text,
+        "black": text,
+        "recorded_result": text,
+        "lawful_result": text,
+        "verdict": text,
+        "ending": text,
+        "plies": number,
+        "error": error,
+        "findings": pa.list_(finding),
+        "tags": pa.map_(text, text),
+    }
+    return pa.schema(list(columns.items()))
+
+
 class ParquetWriter:
     """One row per game in a Parquet file (the optional extra ``chesslaws[audit]``): the
     record's fields as in JSON Lines, with ``error`` and ``findings`` as structures, and the
@@ -221,40 +247,7 @@ class ParquetWriter:
             raise ChessLawsError(
                 "Parquet output needs the optional extra: pip install 'chesslaws[audit]'"
             ) from None
-        error = pa.struct(
-            [
-                ("line", pa.int64()),
-                ("column", pa.int64()),
-                ("text", pa.string()),
-                ("reason", pa.string()),
-                ("ply", pa.int64()),
-            ]
-        )
-        finding = pa.struct(
-            [
-                ("ply", pa.int64()),
-                ("code", pa.string()),
-                ("article", pa.string()),
-                ("message", pa.string()),
-                ("fault", pa.bool_()),
-            ]
-        )
-        self._schema = pa.schema(
-            [
-                ("file", pa.string()),
-                ("game", pa.int64()),
-                ("white", pa.string()),
-                ("black", pa.string()),
-                ("recorded_result", pa.string()),
-                ("lawful_result", pa.string()),
-                ("verdict", pa.string()),
-                ("ending", pa.string()),
-                ("plies", pa.int64()),
-                ("error", error),
-                ("findings", pa.list_(finding)),
-                ("tags", pa.map_(pa.string(), pa.string())),
-            ]
-        )
+        self._schema = _parquet_schema(pa)
         self._table = pa.Table.from_pylist
         self._writer = pq.ParquetWriter(path, self._schema)
         self._rows: list[dict[str, Any]] = []
