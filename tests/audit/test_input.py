@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from chesslaws import ChessLawsError
-from chesslaws.audit import audit_files, sampled
+from chesslaws.audit import audit_files, in_part, sampled
 from chesslaws.audit._input import InputError, open_input
 from chesslaws.audit._output import ProgressLine, progress_text
 from chesslaws.cli import main
@@ -249,7 +249,10 @@ def test_limit_and_sample_on_the_command_line(
     chosen = [json.loads(line)["game"] for line in some.splitlines()]
     assert chosen == [g for g in games if sampled(g, (1, 3))] and 0 < len(chosen) < len(games)
     status, _, err = run_cli(capsys, "--sample", "3/2", str(plain))
-    assert status == 2 and err.startswith("chesslaws: error: --sample: ")
+    assert status == 2 and err.startswith("chesslaws: error: --sample: '3/2': expected 0 < M")
+    _, second, _ = run_cli(capsys, "--jsonl", "--part", "2/2", str(packed["pgn.zst"]))
+    halves = [json.loads(line)["game"] for line in second.splitlines()]
+    assert halves == [g for g in games if in_part(g, (2, 2))] and 0 < len(halves) < len(games)
 
 
 def test_the_summary_counts_every_finding_kind_and_lists_the_worst(

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import os
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from chesslaws import pgn
-from chesslaws.audit import AuditRecord, Chunk, audit_files, audit_game, plan_chunks, sampled
+from chesslaws.audit import (
+    AuditRecord,
+    Chunk,
+    audit_files,
+    audit_game,
+    in_part,
+    plan_chunks,
+    sampled,
+)
 from chesslaws.audit._input import open_input
 from tests.conftest import shared_data
 
@@ -65,13 +74,22 @@ def test_a_sample_is_the_same_games_on_every_backend(mixed: Path) -> None:
     reference = serial_reference(mixed)
     chosen = [r for r in reference if sampled(r.game, (1, 3))]
     assert 0 < len(chosen) < len(reference) // 2
-    chunks = [chunk for chunk, _ in chunks_of(mixed, games_per_chunk=5, sample=(1, 3))]
+    select = partial(sampled, sample=(1, 3))
+    chunks = [chunk for chunk, _ in chunks_of(mixed, games_per_chunk=5, select=select)]
     assert sum(c.games for c in chunks) == len(chosen)
     starts = [s.first_game for c in chunks for s in c.segments]
     assert starts[0] == chosen[0].game and set(starts) <= {r.game for r in chosen}
     assert list(audit_files([mixed], sample=(1, 3), games_per_chunk=5)) == chosen
     assert list(audit_files([mixed], sample=(1, 3), workers=2, games_per_chunk=2)) == chosen
     assert list(audit_files([mixed], sample=(3, 3))) == reference
+
+
+def test_parts_share_a_file_between_runs(mixed: Path) -> None:
+    reference = serial_reference(mixed)
+    parts = [list(audit_files([mixed], part=(k, 3), workers=k % 2 + 1)) for k in (1, 2, 3)]
+    assert all(parts)
+    assert sorted((r for part in parts for r in part), key=lambda r: r.game) == reference
+    assert [r.game for r in parts[1]] == [r.game for r in reference if in_part(r.game, (2, 3))]
 
 
 def test_a_limit_stops_after_so_many_games_on_every_backend(mixed: Path) -> None:

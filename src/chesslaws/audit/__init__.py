@@ -21,6 +21,7 @@ from ._run import Chunk as Chunk
 from ._run import Segment as Segment
 from ._run import audit_chunk as audit_chunk
 from ._run import audit_files as audit_files
+from ._run import in_part as in_part
 from ._run import parse_sample as parse_sample
 from ._run import plan_chunks as plan_chunks
 from ._run import sampled as sampled
@@ -36,6 +37,7 @@ __all__ = [
     "audit_chunk",
     "audit_files",
     "audit_game",
+    "in_part",
     "parse_sample",
     "plan_chunks",
     "sampled",

@@ -11,7 +11,9 @@ input is simply read game by game: the same games, with no cutting.
 
 ``sample`` keeps a fixed share of the games, chosen by a hash of each game's number in its
 input: the same games on every run and backend, spread evenly, and the games left out are
-only split off, never replayed. ``limit`` stops after so many games audited.
+only split off, never replayed. ``part`` K/N keeps the K-th of N disjoint parts made by the same
+hash, so that N runs (on N machines) share one file between them. ``limit`` stops after so many
+games audited.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
@@ -43,6 +46,8 @@ __all__ = [
     "Segment",
     "audit_chunk",
     "audit_files",
+    "bucket",
+    "in_part",
     "parse_sample",
     "plan_chunks",
     "sampled",
@@ -85,23 +90,33 @@ class Chunk:
 
 
 def parse_sample(text: str) -> tuple[int, int]:
-    """``"1/1000"`` as ``(1, 1000)``: keep 1 game in 1000. Raises ``ChessLawsError``."""
+    """``"1/1000"`` as ``(1, 1000)``: 1 game in 1000 (or part 1 of 1000). Raises
+    ``ChessLawsError``."""
     share, _, out_of = text.partition("/")
     try:
         kept, whole = int(share), int(out_of)
     except ValueError:
-        raise ChessLawsError(f"sample {text!r}: expected a share such as 1/1000") from None
+        raise ChessLawsError(f"{text!r}: expected M/N, such as 1/1000") from None
     if not 0 < kept <= whole:
-        raise ChessLawsError(f"sample {text!r}: expected 0 < M <= N in M/N")
+        raise ChessLawsError(f"{text!r}: expected 0 < M <= N in M/N")
     return kept, whole
+
+
+def bucket(number: int, whole: int) -> int:
+    """Which of ``whole`` buckets game ``number`` of an input falls in (a hash of the number:
+    the same on every machine, spread evenly)."""
+    digest = hashlib.blake2b(number.to_bytes(8, "little"), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % whole
 
 
 def sampled(number: int, sample: tuple[int, int] | None) -> bool:
     """Whether game ``number`` of an input is in the ``(M, N)`` sample (M games in N)."""
-    if sample is None:
-        return True
-    digest = hashlib.blake2b(number.to_bytes(8, "little"), digest_size=8).digest()
-    return int.from_bytes(digest, "little") % sample[1] < sample[0]
+    return sample is None or bucket(number, sample[1]) < sample[0]
+
+
+def in_part(number: int, part: tuple[int, int] | None) -> bool:
+    """Whether game ``number`` of an input is in part ``(K, N)``, the K-th of N (1-based)."""
+    return part is None or bucket(number, part[1]) == part[0] - 1
 
 
 class _Cutter:
@@ -154,18 +169,19 @@ def plan_chunks(
     source: Input,
     *,
     games_per_chunk: int = GAMES_PER_CHUNK,
-    sample: tuple[int, int] | None = None,
+    select: Callable[[int], bool] | None = None,
     limit: int | None = None,
     mate_budget: int = MATE_BUDGET,
     edition: str = "2023",
 ) -> Iterator[tuple[Chunk, int]]:
     """The chunks of an input in order, each of ``games_per_chunk`` chosen games (the last
-    fewer), with the stored bytes read when it was cut. One pass: the input is read once."""
+    fewer), with the stored bytes read when it was cut. One pass: the input is read once.
+    ``select(number)`` chooses the games (all by default), ``limit`` stops after so many."""
     cutter = _Cutter()
     taken = 0
     number = 0
     for number, raw in enumerate(split_games(cutter.tap(source.pieces())), start=1):
-        chosen = sampled(number, sample) and not (limit is not None and taken >= limit)
+        chosen = (select is None or select(number)) and not (limit is not None and taken >= limit)
         if cutter.games == games_per_chunk or not chosen:
             cutter.close_run(raw.offset)
         if cutter.games == games_per_chunk:
@@ -224,6 +240,7 @@ def audit_files(
     mate_budget: int = MATE_BUDGET,
     edition: str = "2023",
     sample: tuple[int, int] | None = None,
+    part: tuple[int, int] | None = None,
     limit: int | None = None,
     progress: Progress | None = None,
 ) -> Iterator[AuditRecord]:
@@ -233,8 +250,9 @@ def audit_files(
     plain, zstandard, gzip, bzip2 and xz PGN are read as they come. ``workers`` > 1 runs on
     that many local processes; ``dask`` (a scheduler address such as ``"tcp://10.0.0.5:8786"``,
     or a ``distributed.Client``) runs on a Dask cluster (the extra ``chesslaws[dask]``).
-    ``sample`` ``(M, N)`` audits M games in N (see :func:`sampled`), ``limit`` at most so many
-    games in all. ``games_per_chunk`` is the unit of work (default :data:`GAMES_PER_CHUNK`,
+    ``sample`` ``(M, N)`` audits M games in N (see :func:`sampled`), ``part`` ``(K, N)`` the
+    K-th of N parts (see :func:`in_part`), ``limit`` at most so many games in all.
+    ``games_per_chunk`` is the unit of work (default :data:`GAMES_PER_CHUNK`,
     :data:`DASK_GAMES_PER_CHUNK` on Dask; in one process, how often progress is told).
     ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
     Raises ``OSError`` before any work if an input cannot be opened, ``ChessLawsError`` for an
@@ -253,10 +271,13 @@ def audit_files(
         sizes = [source.size for source in inputs]
         total = None if None in sizes else sum(size or 0 for size in sizes)
         tell = (lambda games, read, total: None) if progress is None else progress
-        if dask is None and workers <= 1 and sample is None:
+        if dask is None and workers <= 1 and sample is None and part is None:
             yield from _serial(inputs, total, games_per_chunk, mate_budget, edition, limit, tell)
             return
-        chunks = _chunks(inputs, games_per_chunk, sample, limit, mate_budget, edition)
+        select = None
+        if sample is not None or part is not None:
+            select = partial(_chosen, sample, part)
+        chunks = _chunks(inputs, games_per_chunk, select, limit, mate_budget, edition)
         games = 0
         for read, records in _run(chunks, workers, dask):
             games += len(records)
@@ -264,10 +285,14 @@ def audit_files(
             yield from records
 
 
+def _chosen(sample: tuple[int, int] | None, part: tuple[int, int] | None, number: int) -> bool:
+    return sampled(number, sample) and in_part(number, part)
+
+
 def _chunks(
     inputs: list[Input],
     games_per_chunk: int,
-    sample: tuple[int, int] | None,
+    select: Callable[[int], bool] | None,
     limit: int | None,
     mate_budget: int,
     edition: str,
@@ -278,7 +303,7 @@ def _chunks(
         for chunk, read in plan_chunks(
             source,
             games_per_chunk=games_per_chunk,
-            sample=sample,
+            select=select,
             limit=limit,
             mate_budget=mate_budget,
             edition=edition,

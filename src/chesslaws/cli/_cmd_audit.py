@@ -73,10 +73,16 @@ def register(subparsers: Any) -> None:
         help="games per unit of work (default: 64, with --dask 256)",
     )
     parser.add_argument("--limit", type=int, metavar="N", help="stop after N games audited")
-    parser.add_argument(
+    share = parser.add_mutually_exclusive_group()
+    share.add_argument(
         "--sample",
         metavar="M/N",
         help="audit M games in N, always the same ones (by a hash of the game's number)",
+    )
+    share.add_argument(
+        "--part",
+        metavar="K/N",
+        help="audit the K-th of N disjoint parts (N runs, e.g. on N machines, share one file)",
     )
     parser.add_argument(
         "--progress",
@@ -107,10 +113,13 @@ def run_audit(args: argparse.Namespace) -> int:
         return fail(f"--chunk must be at least 1, got {args.chunk}")
     if args.limit is not None and args.limit < 0:
         return fail(f"--limit must be at least 0, got {args.limit}")
-    try:
-        sample = None if args.sample is None else parse_sample(args.sample)
-    except ChessLawsError as exc:
-        return fail(f"--sample: {exc}")
+    shares = {}
+    for option in ("sample", "part"):
+        text = getattr(args, option)
+        try:
+            shares[option] = None if text is None else parse_sample(text)
+        except ChessLawsError as exc:
+            return fail(f"--{option}: {exc}")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     summary = Summary()
     try:
@@ -122,7 +131,8 @@ def run_audit(args: argparse.Namespace) -> int:
                 dask=args.dask,
                 games_per_chunk=args.chunk,
                 edition=args.edition,
-                sample=sample,
+                sample=shares["sample"],
+                part=shares["part"],
                 limit=args.limit,
                 progress=progress.update,
             )
