@@ -165,3 +165,14 @@ def test_quiet_html_from_the_command_line(
     assert err.startswith("18 games: ")
     page = parse(target.read_text(encoding="utf-8"))
     assert page.seen["svg"] == 2 and page.seen["li"] == 10
+
+
+@pytest.mark.parametrize("option", ["--html", "--parquet"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_audit(
+    mixed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    target = tmp_path / "missing" / "out"
+    status = main(["audit", "--jsonl", option, str(target), str(mixed)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err == f"chesslaws: error: cannot write {target}: No such file or directory\n"

@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
@@ -124,6 +124,12 @@ def run_audit(args: argparse.Namespace) -> int:
     summary = Summary()
     try:
         with contextlib.ExitStack() as stack:
+            page = _open_for_writing(args.html, stack) if args.html else None
+            parquet = None
+            if args.parquet:
+                _open_for_writing(args.parquet, stack).close()
+                parquet = ParquetWriter(args.parquet)
+                stack.callback(parquet.close)
             progress = stack.enter_context(ProgressLine(sys.stderr if show else None))
             records = audit_files(
                 args.files,
@@ -136,17 +142,12 @@ def run_audit(args: argparse.Namespace) -> int:
                 limit=args.limit,
                 progress=progress.update,
             )
-            if args.parquet:
-                parquet = ParquetWriter(args.parquet)
-                stack.callback(parquet.close)
+            if parquet is not None:
                 records = _told(records, parquet.add)
             _write(args, records, summary)
-        if args.html:
-            with open(args.html, "w", encoding="utf-8") as page:
+            if page is not None:
                 write_html(summary, page, inputs=args.files)
-    except InputError as exc:
-        return fail(str(exc))
-    except (RuntimeError, ChessLawsError) as exc:
+    except (InputError, RuntimeError, ChessLawsError) as exc:
         return fail(str(exc))
     except BrokenPipeError:
         raise  # the reader went away: main() stops quietly
@@ -157,6 +158,15 @@ def run_audit(args: argparse.Namespace) -> int:
     if (args.jsonl or args.csv or args.quiet) and args.summary:
         sys.stderr.write("".join(line + "\n" for line in summary.lines()))
     return 0
+
+
+def _open_for_writing(path: str, stack: contextlib.ExitStack) -> IO[str]:
+    """``path`` opened for writing before the audit starts (an output that cannot be written
+    is refused at once, not after hours of work)."""
+    try:
+        return stack.enter_context(open(path, "w", encoding="utf-8"))
+    except OSError as exc:
+        raise ChessLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _write(args: argparse.Namespace, records: Iterable[AuditRecord], summary: Summary) -> None:
