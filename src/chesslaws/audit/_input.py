@@ -89,6 +89,9 @@ class Input:
     def __init__(self, label: str, raw: Any, size: int | None, owned: bool) -> None:
         self.label = label
         self.size = size
+        self.record: bytearray | None = None
+        """When set, every decompressed byte read is added to it (the reader cutting chunks
+        keeps what it has read and not yet handed out)."""
         self._raw = raw if owned else None
         head = _read_head(raw)
         self.compression = next((kind for magic, kind in _MAGIC if head.startswith(magic)), "")
@@ -101,11 +104,14 @@ class Input:
         return self._counted.count
 
     def readline(self, limit: int = -1) -> bytes:
-        """The next decompressed line (at most ``limit`` bytes), ``b""`` at the end."""
+        """The next decompressed line (at most ``limit`` bytes), ``b""`` at the end; added to
+        :attr:`record` too when that is set."""
         try:
             line: bytes = self._stream.readline(limit)
         except self._damage as exc:
             raise self._damaged(exc) from None
+        if self.record is not None:
+            self.record += line
         return line
 
     def _damaged(self, exc: BaseException) -> ChessLawsError:

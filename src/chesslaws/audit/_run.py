@@ -19,6 +19,7 @@ games audited.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import io
 import os
@@ -123,7 +124,10 @@ class _Cutter:
     """The bytes an input's splitter has read and not yet given out, and the chunk being
     filled: runs of chosen games, closed where the next game starts."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: Chunk) -> None:
+        self.model = model
+        """What every chunk is like: its file, mate budget and edition; ``games`` is how many
+        games a chunk holds."""
         self.buffer = bytearray()
         self.base = 0
         """Offset in the decompressed input of ``buffer[0]``."""
@@ -131,11 +135,6 @@ class _Cutter:
         """``(number, line, offset)`` of the first game of the open run."""
         self.segments: list[Segment] = []
         self.games = 0
-
-    def tap(self, pieces: Iterable[bytes]) -> Iterator[bytes]:
-        for piece in pieces:
-            self.buffer += piece
-            yield piece
 
     @property
     def end(self) -> int:
@@ -158,8 +157,8 @@ class _Cutter:
         del self.buffer[: keep - self.base]
         self.base = keep
 
-    def take(self, label: str, mate_budget: int, edition: str) -> Chunk:
-        chunk = Chunk(label, tuple(self.segments), self.games, mate_budget, edition)
+    def take(self) -> Chunk:
+        chunk = dataclasses.replace(self.model, segments=tuple(self.segments), games=self.games)
         self.segments.clear()
         self.games = 0
         return chunk
@@ -177,15 +176,25 @@ def plan_chunks(
     """The chunks of an input in order, each of ``games_per_chunk`` chosen games (the last
     fewer), with the stored bytes read when it was cut. One pass: the input is read once.
     ``select(number)`` chooses the games (all by default), ``limit`` stops after so many."""
-    cutter = _Cutter()
+    cutter = _Cutter(Chunk(source.label, (), games_per_chunk, mate_budget, edition))
+    source.record = cutter.buffer
+    try:
+        yield from _cut(source, cutter, select, limit)
+    finally:
+        source.record = None
+
+
+def _cut(
+    source: Input, cutter: _Cutter, select: Callable[[int], bool] | None, limit: int | None
+) -> Iterator[tuple[Chunk, int]]:
+    games_per_chunk = cutter.model.games
     taken = 0
-    number = 0
-    for number, raw in enumerate(split_games(cutter.tap(source.pieces())), start=1):
+    for number, raw in enumerate(split_games(source.pieces()), start=1):
         chosen = (select is None or select(number)) and not (limit is not None and taken >= limit)
         if cutter.games == games_per_chunk or not chosen:
             cutter.close_run(raw.offset)
         if cutter.games == games_per_chunk:
-            yield cutter.take(source.label, mate_budget, edition), source.read
+            yield cutter.take(), source.read
         if limit is not None and taken >= limit:
             break
         cutter.forget_before(raw.offset)
@@ -195,7 +204,7 @@ def plan_chunks(
     else:
         cutter.close_run(cutter.end)
     if cutter.games:
-        yield cutter.take(source.label, mate_budget, edition), source.read
+        yield cutter.take(), source.read
 
 
 def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
