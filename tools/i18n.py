@@ -46,6 +46,7 @@ SAME = {
 SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),
     (PACKAGE / "audit", "_output.py", "python"),
+    (PACKAGE / "audit", "_report.py", "python"),
     (WEB, "*.js", "javascript"),
     (WEB, "*.html", "html"),
 )

@@ -112,6 +112,7 @@ def audit_game(
             tuple(findings),
             plies,
             ending,
+            tuple(game.tags.items()),
         )
 
     try:

@@ -1,8 +1,9 @@
-"""Writing audit records: JSON Lines and CSV for programs, a summary table for people.
+"""Writing audit records: JSON Lines, CSV and Parquet for programs, a table for people.
 
 The table uses ``rich`` when it is installed (the optional extra ``chesslaws[tools]``) and plain
 text otherwise. JSON Lines and CSV stream one record per game; the table lists the games with
-findings or errors, then counts every verdict and finding.
+findings or errors, then the summary (every verdict and finding kind counted, the worst games).
+The progress of a long audit is a line on stderr.
 """
 
 from __future__ import annotations
@@ -10,13 +11,25 @@ from __future__ import annotations
 import csv
 import json
 import textwrap
-from collections import Counter
+import time
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
-from ._record import AuditRecord, Verdict
+from chesslaws._errors import ChessLawsError
 
-__all__ = ["CSV_FIELDS", "ProgressBar", "write_csv", "write_jsonl", "write_table"]
+from ._record import AuditRecord, Verdict
+from ._report import N_, VERDICT_WORDS, Summary, Words, printable
+
+__all__ = [
+    "CSV_FIELDS",
+    "ParquetWriter",
+    "ProgressLine",
+    "printable",
+    "progress_text",
+    "write_csv",
+    "write_jsonl",
+    "write_table",
+]
 
 CSV_FIELDS = (
     "file",
@@ -31,34 +44,6 @@ CSV_FIELDS = (
     "error",
     "findings",
 )
-
-
-#: Words in the reader's language: English (the catalogs' keys) unless the caller gives the
-#: catalog's ``gettext`` (the CLI's ``--lang``). The marker only lets the extractor find them.
-Words = Callable[[str], str]
-
-
-def N_(text: str) -> str:
-    return text
-
-
-#: The verdicts in words (their values stay English in JSON and CSV).
-_VERDICT_WORDS = {
-    Verdict.CLEAN: N_("clean"),
-    Verdict.FAULTY: N_("faulty"),
-    Verdict.UNREADABLE: N_("unreadable"),
-}
-
-
-_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {
-    code: f"\\u{code:04x}" for code in range(0x80, 0xA0)
-}
-
-
-def printable(text: str) -> str:
-    """``text`` with control characters (terminal escape sequences among them) written as
-    ``\\x1b``-style escapes: what a tag says is shown, never obeyed by the terminal."""
-    return text.translate(_CONTROLS) if not text.isprintable() else text
 
 
 def _lawful(record: AuditRecord) -> str:
@@ -128,29 +113,27 @@ def write_table(
     *,
     use_rich: bool | None = None,
     every: bool = False,
+    summary: Summary | None = None,
     words: Words = N_,
-) -> Counter[str]:
-    """The games with findings (``every``: all games) as a table, then a summary, in the words
-    of ``words`` (a catalog's ``gettext``; English by default).
+) -> Summary:
+    """The games with findings (``every``: all games) as a table, then the summary, in the
+    words of ``words`` (a catalog's ``gettext``; English by default).
 
-    Returns the counts of verdicts and finding codes.
+    Returns the summary (``summary``, if given, is the one filled).
     """
-    counts: Counter[str] = Counter()
+    summary = Summary() if summary is None else summary
     listed: list[AuditRecord] = []
     for record in records:
-        counts["games"] += 1
-        counts[record.verdict.value] += 1
-        for finding in record.findings:
-            counts[finding.code.label] += 1
+        summary.add(record)
         if every or record.findings or record.error is not None:
             listed.append(record)
     if use_rich is None:
         use_rich = _has_rich()
     if use_rich:
-        _rich_table(listed, counts, out, words)
+        _rich_table(listed, summary, out, words)
     else:
-        _plain_table(listed, counts, out, words)
-    return counts
+        _plain_table(listed, summary, out, words)
+    return summary
 
 
 def _has_rich() -> bool:
@@ -161,18 +144,7 @@ def _has_rich() -> bool:
     return True
 
 
-def _summary(counts: Counter[str], _: Words) -> list[str]:
-    verdicts = ", ".join(f"{counts[v.value]} {_(_VERDICT_WORDS[v])}" for v in Verdict)
-    lines = [_("{n} games: {verdicts}").format(n=counts["games"], verdicts=verdicts)]
-    codes = sorted(
-        (k, n) for k, n in counts.items() if k not in {"games", *(v.value for v in Verdict)}
-    )
-    if codes:
-        lines.append(_("findings: {list}").format(list=", ".join(f"{k} {n}" for k, n in codes)))
-    return lines
-
-
-def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
+def _plain_table(listed: list[AuditRecord], summary: Summary, out: IO[str], _: Words) -> None:
     """Fits an 80-column terminal: 79 characters a line, findings wrapped below their game."""
     names = [_("file"), _("game"), _("white - black"), _("recorded"), _("lawful"), _("verdict")]
     file, game, players, recorded, lawful, verdict = (_short(n, 26, tail=False) for n in names)
@@ -188,7 +160,7 @@ def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], 
         out.write(
             f"{_short(printable(record.file), 16):16} {record.game:>5}  "
             f"{_short(players, 26, tail=False):26} {recorded:8} "
-            f"{_lawful(record):8} {_(_VERDICT_WORDS[record.verdict])}\n"
+            f"{_lawful(record):8} {_(VERDICT_WORDS[record.verdict])}\n"
         )
         for where, what in _rows(record, _):
             lines = textwrap.wrap(printable(what), 79 - 18) or [""]
@@ -197,7 +169,7 @@ def _plain_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], 
                 out.write(f"{'':18}{more}\n")
     if listed:
         out.write("\n")
-    for line in _summary(counts, _):
+    for line in summary.lines(_):
         out.write(line + "\n")
 
 
@@ -208,7 +180,7 @@ def _short(text: str, width: int, *, tail: bool = True) -> str:
     return "…" + text[-(width - 1) :] if tail else text[: width - 1] + "…"
 
 
-def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _: Words) -> None:
+def _rich_table(listed: list[AuditRecord], summary: Summary, out: IO[str], _: Words) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -240,33 +212,155 @@ def _rich_table(listed: list[AuditRecord], counts: Counter[str], out: IO[str], _
         )
     for table in tables.values():
         console.print(table)
-    for line in _summary(counts, _):
-        console.print(line, markup=False)
+    for line in summary.lines(_):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-class ProgressBar:
-    """A progress bar on stderr by bytes of input audited (``rich``), or nothing without it."""
+_PARQUET_ROWS = 8192
+"""Games per row group written to a Parquet file (the records held in memory at a time)."""
 
-    def __init__(self, enabled: bool) -> None:
-        self._progress: Any = None
-        self._task: Any = None
-        if enabled and _has_rich():
-            from rich.console import Console
-            from rich.progress import Progress
 
-            self._progress = Progress(console=Console(stderr=True), transient=True)
+def _parquet_schema(pa: Any) -> Any:
+    """The columns of the Parquet output: the JSON record's, and the tags."""
+    number, text = pa.int64(), pa.string()
+    error = pa.struct(
+        {"line": number, "column": number, "text": text, "reason": text, "ply": number}
+    )
+    finding = pa.struct(
+        {"ply": number, "code": text, "article": text, "message": text, "fault": pa.bool_()}
+    )
+    columns = {
+        "file": text,
+        "game": number,
+        "white": text,
+        "black": text,
+        "recorded_result": text,
+        "lawful_result": text,
+        "verdict": text,
+        "ending": text,
+        "plies": number,
+        "error": error,
+        "findings": pa.list_(finding),
+        "tags": pa.map_(text, text),
+    }
+    return pa.schema(list(columns.items()))
 
-    def __enter__(self) -> ProgressBar:
-        if self._progress is not None:
-            self._progress.start()
-            self._task = self._progress.add_task("auditing", total=None)
+
+class ParquetWriter:
+    """One row per game in a Parquet file (the optional extra ``chesslaws[audit]``): the
+    record's fields as in JSON Lines, with ``error`` and ``findings`` as structures, and the
+    game's ``tags`` as a map. Written in row groups of ``_PARQUET_ROWS`` games."""
+
+    def __init__(self, path: str) -> None:
+        try:
+            import pyarrow as pa  # type: ignore[import-untyped]
+            import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        except ImportError:
+            raise ChessLawsError(
+                "Parquet output needs the optional extra: pip install 'chesslaws[audit]'"
+            ) from None
+        self._schema = _parquet_schema(pa)
+        self._table = pa.Table.from_pylist
+        self._writer = pq.ParquetWriter(path, self._schema)
+        self._rows: list[dict[str, Any]] = []
+
+    def add(self, record: AuditRecord) -> None:
+        """Write one game's record (in the next row group)."""
+        row = record.as_dict()
+        row["tags"] = list(record.tags)
+        self._rows.append(row)
+        if len(self._rows) >= _PARQUET_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            self._writer.write_table(self._table(self._rows, schema=self._schema))
+            self._rows = []
+
+    def close(self) -> None:
+        """Write what is left and the file's footer."""
+        self._flush()
+        self._writer.close()
+
+
+class ProgressLine:
+    """The audit's progress on stderr: games, games per second, the stored bytes read of the
+    input's size and the time left at that pace (when the size is known).
+
+    On a terminal one line is rewritten in place at most every ``interval`` seconds; elsewhere
+    (``--progress`` into a log) a line is added every ``interval`` seconds. The last line, with
+    the totals, stays.
+    """
+
+    def __init__(
+        self,
+        out: IO[str] | None,
+        *,
+        interval: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._out = out
+        self._live = out is not None and out.isatty()
+        self._interval = interval if interval is not None else (0.5 if self._live else 10.0)
+        self._clock = clock
+        self._start = clock()
+        self._shown = self._start
+        self._last: tuple[int, int, int | None] = (0, 0, None)
+
+    def __enter__(self) -> ProgressLine:
+        self._start = self._shown = self._clock()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()
+        if self._out is not None:
+            self._show(final=True)
 
-    def update(self, done: int, total: int) -> None:
-        """Record that ``done`` of ``total`` bytes have been audited."""
-        if self._progress is not None:
-            self._progress.update(self._task, completed=done, total=total)
+    def update(self, games: int, read: int, total: int | None) -> None:
+        """``games`` audited so far, ``read`` stored bytes of ``total`` (``None``: unknown)."""
+        self._last = (games, read, total)
+        now = self._clock()
+        if self._out is not None and now - self._shown >= self._interval:
+            self._shown = now
+            self._show(final=False)
+
+    def _show(self, *, final: bool) -> None:
+        assert self._out is not None
+        text = progress_text(*self._last, self._clock() - self._start, final=final)
+        if self._live:
+            self._out.write("\r" + text + "\x1b[K" + ("\n" if final else ""))
+        else:
+            self._out.write(text + "\n")
+        self._out.flush()
+
+
+def progress_text(
+    games: int, read: int, total: int | None, elapsed: float, *, final: bool = False
+) -> str:
+    """``"12,345 games, 1,650 games/s, 34.1 of 120.0 MB read (28%), about 1 min 20 s left"``."""
+    rate = games / elapsed if elapsed > 0 else 0.0
+    parts = [f"{games:,} games", f"{rate:,.0f} games/s"]
+    if final:
+        parts.append(f"{_megabytes(read)} MB read in {_duration(elapsed)}")
+    elif total:
+        parts.append(f"{_megabytes(read)} of {_megabytes(total)} MB read ({read / total:.0%})")
+        if read > 0:
+            parts.append(f"about {_duration(elapsed * (total - read) / read)} left")
+    else:
+        parts.append(f"{_megabytes(read)} MB read")
+    return "audit: " + ", ".join(parts)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1e6:,.1f}"
+
+
+def _duration(seconds: float) -> str:
+    """``"2 h 05 min"``, ``"1 min 20 s"``, ``"7 s"``."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    if minutes:
+        return f"{minutes} min {secs:02d} s"
+    return f"{secs} s"

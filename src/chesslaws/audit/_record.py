@@ -107,6 +107,9 @@ class AuditRecord:
     findings: tuple[Finding, ...]
     plies: int
     ending: str | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    """The game's tag pairs in file order (for tables by date or time control, and Parquet;
+    not in the JSON record, which names the game by file and number)."""
 
     @property
     def verdict(self) -> Verdict:

@@ -1,89 +1,225 @@
-"""Auditing whole files: in this process, on local worker processes, or on a Dask cluster.
+"""Auditing whole inputs: in this process, on local worker processes, or on a Dask cluster.
 
-Every file is cut at game boundaries into chunks of a few dozen games (one streaming pass that
-finds where games start, reading no moves). A chunk carries its bytes, the line and the number
-of its first game, so any worker can read it alone and report true game numbers and lines;
-with Dask no shared file system is needed. Chunks are handed out in order and their records
+One reader goes through each input once, from its start, decompressing as it goes (see
+``_input``), and cuts it at game boundaries (the PGN splitter's, reading no moves) into chunks
+of a few dozen games. A chunk carries the games' bytes with the number, line and offset of the
+first game of each run, so any worker can read it alone and report true game numbers and lines;
+with Dask nothing but the chunk travels. Chunks are handed out in order and their records
 collected in order, a bounded number in flight at a time: the same records in the same order
-whatever the backend, in memory that does not grow with the files. In this process alone the
-files are simply read from their start, game by game: the same games, with no pass to find
-where they start.
+whatever the backend, in memory that does not grow with the input. In this process alone an
+input is simply read game by game: the same games, with no cutting.
+
+``sample`` keeps a fixed share of the games, chosen by a hash of each game's number in its
+input: the same games on every run and backend, spread evenly, and the games left out are
+only split off, never replayed. ``part`` K/N keeps the K-th of N disjoint parts made by the same
+hash, so that N runs (on N machines) share one file between them. ``limit`` stops after so many
+games audited.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
 import io
 import os
-import shutil
-import stat
-import sys
-import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Protocol
+from functools import partial
+from itertools import islice
+from typing import Any, Protocol, TypeVar
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.endings import EDITIONS
-from chesslaws.pgn import game_offsets, read_games
+from chesslaws.pgn import read_games
+from chesslaws.pgn._source import split_games
 
+from ._input import Input, open_input
 from ._judge import MATE_BUDGET, audit_game
 from ._record import AuditRecord
 
-__all__ = ["GAMES_PER_CHUNK", "Chunk", "audit_chunk", "audit_files", "plan_chunks"]
+__all__ = [
+    "DASK_GAMES_PER_CHUNK",
+    "GAMES_PER_CHUNK",
+    "Chunk",
+    "Progress",
+    "Segment",
+    "audit_chunk",
+    "audit_files",
+    "bucket",
+    "in_part",
+    "parse_sample",
+    "plan_chunks",
+    "sampled",
+]
 
 GAMES_PER_CHUNK = 64
-"""Games per unit of work handed to a worker."""
+"""Games per unit of work handed to a local worker process."""
 
-Progress = Callable[[int, int], None]
-"""Called as ``progress(bytes_done, bytes_total)`` after each chunk."""
+DASK_GAMES_PER_CHUNK = 256
+"""Games per unit of work handed to a Dask worker: a Dask task costs more to hand out and
+collect (the scheduler, the network), so it is given more to do."""
+
+Progress = Callable[[int, int, "int | None"], None]
+"""Called as ``progress(games, stored_bytes_read, stored_bytes_total)`` as the audit goes on
+(the total is ``None`` when an input's size is unknown, as for a pipe)."""
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Consecutive games of one input: their bytes, and the number, line and byte offset (in
+    the decompressed input) of the first."""
+
+    first_game: int
+    first_line: int
+    offset: int
+    data: bytes
 
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Consecutive games of one file: their bytes, and where they start in it."""
+    """The unit of work: a few dozen games of one input, in runs of consecutive games."""
 
     file: str
-    data: bytes
-    offset: int
-    first_line: int
-    first_game: int
+    segments: tuple[Segment, ...]
+    games: int
     mate_budget: int = MATE_BUDGET
     edition: str = "2023"
 
 
+def parse_sample(text: str) -> tuple[int, int]:
+    """``"1/1000"`` as ``(1, 1000)``: 1 game in 1000 (or part 1 of 1000). Raises
+    ``ChessLawsError``."""
+    share, _, out_of = text.partition("/")
+    try:
+        kept, whole = int(share), int(out_of)
+    except ValueError:
+        raise ChessLawsError(f"{text!r}: expected M/N, such as 1/1000") from None
+    if not 0 < kept <= whole:
+        raise ChessLawsError(f"{text!r}: expected 0 < M <= N in M/N")
+    return kept, whole
+
+
+def bucket(number: int, whole: int) -> int:
+    """Which of ``whole`` buckets game ``number`` of an input falls in (a hash of the number:
+    the same on every machine, spread evenly)."""
+    digest = hashlib.blake2b(number.to_bytes(8, "little"), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % whole
+
+
+def sampled(number: int, sample: tuple[int, int] | None) -> bool:
+    """Whether game ``number`` of an input is in the ``(M, N)`` sample (M games in N)."""
+    return sample is None or bucket(number, sample[1]) < sample[0]
+
+
+def in_part(number: int, part: tuple[int, int] | None) -> bool:
+    """Whether game ``number`` of an input is in part ``(K, N)``, the K-th of N (1-based)."""
+    return part is None or bucket(number, part[1]) == part[0] - 1
+
+
+class _Cutter:
+    """The bytes an input's splitter has read and not yet given out, and the chunk being
+    filled: runs of chosen games, closed where the next game starts."""
+
+    def __init__(self, model: Chunk) -> None:
+        self.model = model
+        """What every chunk is like: its file, mate budget and edition; ``games`` is how many
+        games a chunk holds."""
+        self.buffer = bytearray()
+        self.base = 0
+        """Offset in the decompressed input of ``buffer[0]``."""
+        self.run: tuple[int, int, int] | None = None
+        """``(number, line, offset)`` of the first game of the open run."""
+        self.segments: list[Segment] = []
+        self.games = 0
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.buffer)
+
+    def close_run(self, end: int) -> None:
+        if self.run is not None:
+            number, line, start = self.run
+            data = bytes(self.buffer[start - self.base : end - self.base])
+            self.segments.append(Segment(number, line, start, data))
+            self.run = None
+
+    def add(self, number: int, line: int, offset: int) -> None:
+        if self.run is None:
+            self.run = (number, line, offset)
+        self.games += 1
+
+    def forget_before(self, offset: int) -> None:
+        keep = offset if self.run is None else self.run[2]
+        del self.buffer[: keep - self.base]
+        self.base = keep
+
+    def take(self) -> Chunk:
+        chunk = dataclasses.replace(self.model, segments=tuple(self.segments), games=self.games)
+        self.segments.clear()
+        self.games = 0
+        return chunk
+
+
 def plan_chunks(
-    path: str | os.PathLike[str], *, games_per_chunk: int = GAMES_PER_CHUNK, label: str = ""
-) -> Iterator[Chunk]:
-    """The chunks of a file in order, each holding ``games_per_chunk`` games (the last fewer)."""
-    name = label or os.fspath(path)
-    size = os.path.getsize(path)
-    with open(path, "rb") as handle:
-        start, line, first = 0, 1, 1
-        count = 0
-        for offset, game_line in game_offsets(path):
-            if count == games_per_chunk:
-                handle.seek(start)
-                yield Chunk(name, handle.read(offset - start), start, line, first)
-                start, line, first = offset, game_line, first + count
-                count = 0
-            count += 1
-        if count or start < size:
-            handle.seek(start)
-            yield Chunk(name, handle.read(size - start), start, line, first)
+    source: Input,
+    *,
+    games_per_chunk: int = GAMES_PER_CHUNK,
+    select: Callable[[int], bool] | None = None,
+    limit: int | None = None,
+    mate_budget: int = MATE_BUDGET,
+    edition: str = "2023",
+) -> Iterator[tuple[Chunk, int]]:
+    """The chunks of an input in order, each of ``games_per_chunk`` chosen games (the last
+    fewer), with the stored bytes read when it was cut. One pass: the input is read once.
+    ``select(number)`` chooses the games (all by default), ``limit`` stops after so many."""
+    cutter = _Cutter(Chunk(source.label, (), games_per_chunk, mate_budget, edition))
+    source.record = cutter.buffer
+    try:
+        yield from _cut(source, cutter, select, limit)
+    finally:
+        source.record = None
+
+
+def _cut(
+    source: Input, cutter: _Cutter, select: Callable[[int], bool] | None, limit: int | None
+) -> Iterator[tuple[Chunk, int]]:
+    games_per_chunk = cutter.model.games
+    taken = 0
+    for number, raw in enumerate(split_games(source.pieces()), start=1):
+        chosen = (select is None or select(number)) and not (limit is not None and taken >= limit)
+        if cutter.games == games_per_chunk or not chosen:
+            cutter.close_run(raw.offset)
+        if cutter.games == games_per_chunk:
+            yield cutter.take(), source.read
+        if limit is not None and taken >= limit:
+            break
+        cutter.forget_before(raw.offset)
+        if chosen:
+            cutter.add(number, raw.first_line, raw.offset)
+            taken += 1
+    else:
+        cutter.close_run(cutter.end)
+    if cutter.games:
+        yield cutter.take(), source.read
 
 
 def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
     """Read and audit the games of one chunk (the unit of work of every backend)."""
-    games = read_games(
-        io.BytesIO(chunk.data),
-        offset=chunk.offset,
-        first_line=chunk.first_line,
-        first_game=chunk.first_game,
-    )
     budget, edition = chunk.mate_budget, chunk.edition
-    return [audit_game(game, chunk.file, mate_budget=budget, edition=edition) for game in games]
+    return [
+        audit_game(game, chunk.file, mate_budget=budget, edition=edition)
+        for segment in chunk.segments
+        for game in read_games(
+            io.BytesIO(segment.data),
+            offset=segment.offset,
+            first_line=segment.first_line,
+            first_game=segment.first_game,
+        )
+    ]
 
 
 class _Future(Protocol):
@@ -91,11 +227,11 @@ class _Future(Protocol):
 
 
 def _in_order(
-    submit: Callable[[Chunk], _Future], chunks: Iterable[Chunk], window: int
-) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
-    pending: deque[tuple[Chunk, _Future]] = deque()
-    for chunk in chunks:
-        pending.append((chunk, submit(chunk)))
+    submit: Callable[[Chunk], _Future], chunks: Iterable[tuple[Chunk, _T]], window: int
+) -> Iterator[tuple[_T, list[AuditRecord]]]:
+    pending: deque[tuple[_T, _Future]] = deque()
+    for chunk, tag in chunks:
+        pending.append((tag, submit(chunk)))
         while len(pending) >= window:
             done, future = pending.popleft()
             yield done, future.result()
@@ -109,87 +245,115 @@ def audit_files(
     *,
     workers: int = 1,
     dask: str | Any | None = None,
-    games_per_chunk: int = GAMES_PER_CHUNK,
+    games_per_chunk: int | None = None,
     mate_budget: int = MATE_BUDGET,
     edition: str = "2023",
+    sample: tuple[int, int] | None = None,
+    part: tuple[int, int] | None = None,
+    limit: int | None = None,
     progress: Progress | None = None,
 ) -> Iterator[AuditRecord]:
-    """The audit records of every game of ``paths``, file by file, game by game.
+    """The audit records of the games of ``paths``, input by input, game by game.
 
-    ``workers`` > 1 runs on that many local processes; ``dask`` (a scheduler address such as
-    ``"tcp://10.0.0.5:8786"``, or a ``distributed.Client``) runs on a Dask cluster (the extra
-    ``chesslaws[dask]``). A path ``-`` is standard input; pipes and devices are read once into
-    a temporary file. ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
-    Raises ``OSError`` before any work if a file cannot be read, ``ValueError`` for an unknown
-    edition, and ``RuntimeError`` if the Dask scheduler cannot be reached.
+    A path may be ``-`` (standard input) or a URL (``https://``, ``s3://``: see ``_input``);
+    plain, zstandard, gzip, bzip2 and xz PGN are read as they come. ``workers`` > 1 runs on
+    that many local processes; ``dask`` (a scheduler address such as ``"tcp://10.0.0.5:8786"``,
+    or a ``distributed.Client``) runs on a Dask cluster (the extra ``chesslaws[dask]``).
+    ``sample`` ``(M, N)`` audits M games in N (see :func:`sampled`), ``part`` ``(K, N)`` the
+    K-th of N parts (see :func:`in_part`), ``limit`` at most so many games in all.
+    ``games_per_chunk`` is the unit of work (default :data:`GAMES_PER_CHUNK`,
+    :data:`DASK_GAMES_PER_CHUNK` on Dask; in one process, how often progress is told).
+    ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
+    Raises ``OSError`` before any work if an input cannot be opened, ``ChessLawsError`` for an
+    unknown edition or damaged compressed data, and ``RuntimeError`` if the Dask scheduler
+    cannot be reached.
     """
     if edition not in EDITIONS:
         raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
+    if games_per_chunk is None:
+        games_per_chunk = GAMES_PER_CHUNK if dask is None else DASK_GAMES_PER_CHUNK
     with contextlib.ExitStack() as stack:
-        files = [(os.fspath(path), _seekable(path, stack)) for path in paths]
-        total = sum(os.path.getsize(p) for _, p in files)
-        if dask is None and workers <= 1:
-            yield from _serial(files, total, games_per_chunk, mate_budget, edition, progress)
+        inputs: list[Input] = []
+        for path in paths:
+            inputs.append(open_input(os.fspath(path)))
+            stack.callback(inputs[-1].close)
+        sizes = [source.size for source in inputs]
+        total = None if None in sizes else sum(size or 0 for size in sizes)
+        tell = (lambda games, read, total: None) if progress is None else progress
+        if dask is None and workers <= 1 and sample is None and part is None:
+            yield from _serial(inputs, total, games_per_chunk, mate_budget, edition, limit, tell)
             return
-        chunks = (
-            Chunk(c.file, c.data, c.offset, c.first_line, c.first_game, mate_budget, edition)
-            for label, path in files
-            for c in plan_chunks(path, games_per_chunk=games_per_chunk, label=label)
-        )
-        done = 0
-        for chunk, records in _run(chunks, workers, dask):
-            done += len(chunk.data)
-            if progress is not None:
-                progress(done, total)
+        select = None
+        if sample is not None or part is not None:
+            select = partial(_chosen, sample, part)
+        chunks = _chunks(inputs, games_per_chunk, select, limit, mate_budget, edition)
+        games = 0
+        for read, records in _run(chunks, workers, dask):
+            games += len(records)
+            tell(games, read, total)
             yield from records
 
 
+def _chosen(sample: tuple[int, int] | None, part: tuple[int, int] | None, number: int) -> bool:
+    return sampled(number, sample) and in_part(number, part)
+
+
+def _chunks(
+    inputs: list[Input],
+    games_per_chunk: int,
+    select: Callable[[int], bool] | None,
+    limit: int | None,
+    mate_budget: int,
+    edition: str,
+) -> Iterator[tuple[Chunk, int]]:
+    """The chunks of every input in order, each with the stored bytes read in all so far."""
+    before = 0
+    for source in inputs:
+        for chunk, read in plan_chunks(
+            source,
+            games_per_chunk=games_per_chunk,
+            select=select,
+            limit=limit,
+            mate_budget=mate_budget,
+            edition=edition,
+        ):
+            if limit is not None:
+                limit -= chunk.games
+            yield chunk, before + read
+        before += source.read
+        if limit is not None and limit <= 0:
+            return
+
+
 def _serial(
-    files: list[tuple[str, str]],
-    total: int,
+    inputs: list[Input],
+    total: int | None,
     every: int,
     mate_budget: int,
     edition: str,
-    progress: Progress | None,
+    limit: int | None,
+    tell: Progress,
 ) -> Iterator[AuditRecord]:
-    """The records of the files read in this process from their start, game by game (the same
-    games, numbers and lines as the chunks give: they exist so that a worker can start in the
-    middle; here no pass to find them is needed). Progress is told every ``every`` games."""
+    """The records of the inputs read in this process game by game (the same games, numbers
+    and lines as the chunks give). Progress is told every ``every`` games."""
     before = 0
-    for label, path in files:
-        with open(path, "rb") as handle:
-            for count, game in enumerate(read_games(handle), start=1):
-                yield audit_game(game, label, mate_budget=mate_budget, edition=edition)
-                if progress is not None and count % every == 0:
-                    progress(min(before + handle.tell(), total), total)
-        before += os.path.getsize(path)
-        if progress is not None:
-            progress(before, total)
-
-
-def _seekable(path: str | os.PathLike[str], stack: contextlib.ExitStack) -> str:
-    """A regular file to plan chunks on: ``path`` itself, or for ``-`` (standard input), a pipe
-    or a device such as ``/dev/stdin``, a temporary copy of what it holds (read once, in
-    pieces; removed at the end). Raises ``OSError`` naming the file it cannot read."""
-    name = os.fspath(path)
-    if name != "-":
-        with open(name, "rb") as handle:
-            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return name
-            return _spool(handle, stack)
-    return _spool(sys.stdin.buffer, stack)
-
-
-def _spool(source: IO[bytes], stack: contextlib.ExitStack) -> str:
-    copy = stack.enter_context(tempfile.NamedTemporaryFile(prefix="chesslaws-", suffix=".pgn"))  # noqa: SIM115
-    shutil.copyfileobj(source, copy)
-    copy.flush()
-    return copy.name
+    games = 0
+    for source in inputs:
+        left = None if limit is None else limit - games
+        for game in islice(read_games(source.as_file()), left):
+            yield audit_game(game, source.label, mate_budget=mate_budget, edition=edition)
+            games += 1
+            if games % every == 0:
+                tell(games, before + source.read, total)
+        before += source.read
+        tell(games, before, total)
+        if limit is not None and games >= limit:
+            return
 
 
 def _run(
-    chunks: Iterable[Chunk], workers: int, dask: str | Any | None
-) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
+    chunks: Iterable[tuple[Chunk, _T]], workers: int, dask: str | Any | None
+) -> Iterator[tuple[_T, list[AuditRecord]]]:
     if dask is not None:
         yield from _run_dask(chunks, dask)
     elif workers > 1:
@@ -198,13 +362,13 @@ def _run(
         with ProcessPoolExecutor(max_workers=workers) as pool:
             yield from _in_order(lambda c: pool.submit(audit_chunk, c), chunks, 3 * workers)
     else:
-        for chunk in chunks:
-            yield chunk, audit_chunk(chunk)
+        for chunk, tag in chunks:
+            yield tag, audit_chunk(chunk)
 
 
 def _run_dask(
-    chunks: Iterable[Chunk], dask: str | Any
-) -> Iterator[tuple[Chunk, list[AuditRecord]]]:
+    chunks: Iterable[tuple[Chunk, _T]], dask: str | Any
+) -> Iterator[tuple[_T, list[AuditRecord]]]:
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - depends on the installation

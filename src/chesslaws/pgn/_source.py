@@ -288,6 +288,8 @@ def _repeats_tag(game: RawGame, line: bytes, after_blank: bool) -> bool:
     """Whether a tag line starts a new tag section: it names a tag the game already has, after
     a blank line (or it is ``Event``, always the first tag of a game): the game before it has
     no movetext."""
+    if not game.tag_lines or not (after_blank or b"Event" in line):
+        return False  # the usual tag line, at no cost: the rest needs the names
     name = _tag_name(line)
     if not name or not (after_blank or name == b"Event"):
         return False
