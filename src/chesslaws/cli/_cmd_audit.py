@@ -118,6 +118,14 @@ def run_audit(args: argparse.Namespace) -> int:
         return fail(_("--chunk must be at least 1, got {n}").format(n=args.chunk))
     if args.limit is not None and args.limit < 0:
         return fail(_("--limit must be at least 0, got {n}").format(n=args.limit))
+    for name in args.files:  # a local file that cannot be read is refused before any work
+        if name == "-" or "://" in name:
+            continue
+        try:
+            with open(name, "rb"):
+                pass
+        except OSError as exc:
+            return fail(_("cannot read {file}: {why}").format(file=name, why=exc.strerror or exc))
     shares = {}
     for option in ("sample", "part"):
         text = getattr(args, option)
