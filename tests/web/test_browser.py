@@ -161,7 +161,8 @@ def test_a_game_played_watched_and_arbitrated_in_chromium(server: Server, browse
     ruling.wait_for(timeout=WAIT)
     assert "must play e3 or e4" in ruling.inner_text()
     assert ruling.locator("a.article").inner_text() == "Art. 4.3.1"
-    assert ruling.locator("a.article").get_attribute("href") == "/static/laws.html?edition=2023#art-4.3.1"
+    link = ruling.locator("a.article").get_attribute("href")
+    assert link == "/static/laws.html?edition=2023#art-4.3.1"
     white.locator("#duty").wait_for(timeout=WAIT)
     assert "You must move the piece on e2: e3 or e4" in white.inner_text("#duty")
     assert sans(white) == []
