@@ -7,6 +7,7 @@ opponent's move). Each handler is a function of a :class:`~._draft.Draft` and an
 from __future__ import annotations
 
 from chesslaws._color import Color
+from chesslaws.clock import TimeControlKind
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
 
@@ -445,6 +446,10 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     assert clock is not None and event.player is not None
     if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
         raise Rejected("Guidelines III apply only to standard and rapid games without increment")
+    for control in clock.time_controls:
+        if control.kind is not TimeControlKind.PERIODS:
+            # III.4 adds an increment to a clock's periods; a sandclock has none (6.3).
+            raise Rejected(f"III.4: a {control.kind.value} time control has no increment to add")
     player = event.player
     if clock.remaining(player, event.at) >= 120_000:
         raise Rejected(f"{player.label} has two minutes or more left (III.4)")
