@@ -254,3 +254,13 @@ def test_the_writer_keeps_a_tag_on_one_line() -> None:
     (back,) = pgn.read_games(io.StringIO(text))
     assert back.tags["Event"] == "Open Round 2"
     assert back.tags["White"] == 'a "b"'
+
+
+@pytest.mark.parametrize("line", [None, b'{"type": "start"}', 42, ["start"]])
+def test_a_line_that_is_not_text_is_rejected(line: object) -> None:
+    game, _ = _rulings(START)
+    before = game.state()
+    (rejected,) = game.handle_json(line)  # type: ignore[arg-type]
+    assert rejected.kind.value == "rejected"
+    assert f"not a line of text but {type(line).__name__}" in str(rejected.reason)
+    assert game.state().board == before.board and game.state().clock == before.clock
