@@ -58,7 +58,7 @@ _DRAW = Result.DRAW.value
 
 
 def _move_number(d: Draft, player: Color) -> int:
-    position = d.board.position
+    position = d.board._position
     number = position.fullmove_number
     if position.side_to_move is not player and player is Color.BLACK:
         number -= 1
@@ -233,7 +233,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             profile.incorrect_claim_penalty,
             by=player,
             move=event.move,
-            must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
+            must_move=(ucis(d.board._position, must.moves) if must.moves is not None else None),
             article=profile.incorrect_claim_article,
             note=f"claim under {article} is incorrect",
         )
@@ -265,7 +265,7 @@ def _claim_touch_move(
         assert event is not None
         return [_refuse(event, idx, "4.8", "the claimant has touched a piece")]
     offender = breach.by
-    position = d.board.position
+    position = d.board._position
     if position.peek() != breach.move:
         if event is None:
             return []
@@ -280,7 +280,7 @@ def _claim_touch_move(
         d.running = offender
     d.breach = None
     d.touch = TouchState(forced=breach.allowed)
-    position = d.board.position
+    position = d.board._position
     return [
         ruling(
             idx,
@@ -354,7 +354,7 @@ def _observe_flag(d: Draft, at: Millis, idx: int, *, claimant: Color | None = No
 def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Ruling]:
     """Pre-1997 10.5: a player with a lone king cannot win, so the game is drawn if his
     opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
-    if lone_king(d.board.position, flagged.other):
+    if lone_king(d.board._position, flagged.other):
         note = "a player with a lone king cannot win (10.5; 2023: 6.9)"
         return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE.value, "10.5", at, idx, note=note)
     won = Result.win_for(flagged.other).value

@@ -192,7 +192,7 @@ def end_by_loss(
 ) -> list[Ruling]:
     """``loser`` loses, unless the opponent cannot checkmate by any series of legal moves
     (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`)."""
-    result, verdict = loss_or_draw(d.board.position, loser, budget=d.rules.mate_budget)
+    result, verdict = loss_or_draw(d.board._position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
         return end(d, result.value, draw.value, article, at, idx)
     note = None
@@ -208,7 +208,7 @@ def board_ending(d: Draft, board: BoardState) -> Termination | None:
         return board.ending()
     edition = d.rules.edition
     keys = board.recent_keys(17) if edition is Edition.E2014 else []
-    position = board.position
+    position = board._position
     return edition_ending(edition.value, position, board.legal_count, board.repetitions, keys)
 
 
@@ -225,7 +225,7 @@ def edition_article(d: Draft, reason: Reason, article: str | None = None) -> dic
 def end_by_board(d: Draft, ending: Termination, at: Millis, idx: int) -> list[Ruling]:
     """The board ended the game (5.1.1, 5.2.1, 5.2.2, 9.6)."""
     if ending is Reason.CHECKMATE:
-        result = Result.win_for(d.board.position.side_to_move.other)
+        result = Result.win_for(d.board._position.side_to_move.other)
     else:
         result = Result.DRAW
     fields = edition_article(d, ending)

@@ -138,7 +138,7 @@ class Game:
     @property
     def position(self) -> Position:
         """A copy of the position on the board (legal moves only; see ``pending_illegal``)."""
-        return self._state.board.position.copy()
+        return self._state.board.position
 
     @property
     def record(self) -> GameRecord:
@@ -150,7 +150,7 @@ class Game:
     def clock(self) -> Clock | None:
         """A copy of the game's chess clock (``None`` without one); correct it through events."""
         clock = self._state.clock
-        return clock.clock.copy() if clock is not None else None
+        return clock.clock if clock is not None else None
 
     @property
     def start_event(self) -> Start | None:

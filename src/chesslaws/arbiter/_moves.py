@@ -58,7 +58,7 @@ def _add_touch(d: Draft, touched: Touched) -> None:
 
 
 def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
-    position = d.board.position
+    position = d.board._position
     mover = d.on_move
     if event.piece is not None:
         last_rank = 7 if event.by is Color.WHITE else 0
@@ -105,7 +105,7 @@ def _may_fix_promotion(d: Draft, square: int) -> bool:
 
 
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
-    if d.board.position.piece_at(event.square) is None:
+    if d.board._position.piece_at(event.square) is None:
         raise Rejected(f"no piece on {square_label(event.square)} to adjust")
     if event.by is d.on_move and d.running in (event.by, None):
         return []
@@ -127,7 +127,7 @@ def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
 
 def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
     """(legal move, raw illegal move) for move text; raises Rejected if it is no move."""
-    position = board.position
+    position = board._position
     legal = position.legal_uci_move(text, in_check=board.in_check)  # the fast path: as parse_uci
     if legal is not None:
         return legal, None
@@ -196,7 +196,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
             reason = brief(str(rejection))
             return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=reason)]
     board = d.board
-    position = board.position
+    position = board._position
     mover = position.side_to_move
     if event.by is not mover:
         raise Rejected(
@@ -249,11 +249,11 @@ def _lawful_ending(d: Draft, move: Move, allowed: Obligation) -> bool:
     if allowed.moves is not None and move not in allowed.moves:
         return False
     board = d.board
-    return board.after(board.position.code_of(move)).ending() is not None
+    return board.after(board._position.code_of(move)).ending() is not None
 
 
 def _touch_squares(d: Draft, move: Move) -> None:
-    position = d.board.position
+    position = d.board._position
     mover = position.side_to_move
     for square in (move.from_square, captured_square(position, move)):
         if square is None:
@@ -265,7 +265,7 @@ def _touch_squares(d: Draft, move: Move) -> None:
 
 def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | None) -> list[Ruling]:
     """An illegal (or two-handed) move released on the board: nothing to rule yet (7.5.1)."""
-    position = d.board.position
+    position = d.board._position
     kind = IllegalKind.TWO_HANDS if event.hands == 2 else IllegalKind.ILLEGAL
     stand_in = legal
     if legal is None and raw is not None and raw.promotion is None:
@@ -309,7 +309,7 @@ def _release_on_last_rank(d: Draft, raw: Move) -> None:
     on that square, with the piece that has touched it if one has (4.4.4)."""
     promotions = frozenset(
         m
-        for m in d.board.position.legal_moves()
+        for m in d.board._position.legal_moves()
         if m.from_square == raw.from_square and m.to_square == raw.to_square
     )
     t = d.touch
@@ -322,7 +322,7 @@ def _release_on_last_rank(d: Draft, raw: Move) -> None:
 
 def touch_squares_raw(d: Draft, raw: Move) -> None:
     """The pieces a move that is not legal touched: the one moved, and one it landed on."""
-    position = d.board.position
+    position = d.board._position
     mover = position.side_to_move
     for square in (raw.from_square, raw.to_square):
         piece = position.piece_at(square)
@@ -339,7 +339,7 @@ def make(
     """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6).
     ``code`` is the move's packed code in the position, when the caller has it."""
     board = d.board
-    position = board.position
+    position = board._position
     if d.uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
     if code is None:
@@ -383,7 +383,7 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
         return
     if earlier.clock is None:
         if noted is None:
-            noted = clock.clock.remaining(mover, at)
+            noted = clock.remaining(mover, at)
         written = earlier.with_clock(noted)
         if earlier is not sheet:
             assert sheet.last is not None
@@ -398,7 +398,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
         raise Rejected(f"{player.label}'s clock is not running")
-    if d.clock is not None and d.clock.clock.paused:
+    if d.clock is not None and d.clock.paused:
         raise Rejected("the clock is paused (6.11)")
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
@@ -559,7 +559,7 @@ def rule_illegal(
             by=player,
             move=text,
             article=article,
-            must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
+            must_move=(ucis(d.board._position, must.moves) if must.moves is not None else None),
             note=note,
         )
     ]
@@ -610,7 +610,7 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
     """
     pending = d.pending
     assert pending is not None
-    board = d.board.position
+    board = d.board._position
     fen = None
     if pending.kind is IllegalKind.TWO_HANDS and pending.legal is not None:
         standing: Move | None = pending.legal

@@ -120,7 +120,7 @@ class GameState:
     @property
     def fen(self) -> str:
         """The FEN of the position on the board."""
-        return self.board.position.fen()
+        return self.board.fen
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -153,7 +153,7 @@ def on_move(board: BoardState, pending: PendingIllegal | None) -> Color:
     completed (A.5.2), which passed the move to the opponent."""
     if pending is not None and pending.completed_at is not None:
         return pending.by.other
-    return board.position.side_to_move
+    return board._position.side_to_move
 
 
 def moves_made(sheet: Scoresheet, start: Start | None) -> tuple[int, int]:
@@ -176,7 +176,7 @@ def current_obligation(board: BoardState, touch: TouchState) -> Obligation:
     if touch.promotion is not None:
         square, piece = touch.promotion
         promotion = (square, PieceType(piece))
-    found = obligation(board.position, touch.touches, promotion=promotion)
+    found = obligation(board._position, touch.touches, promotion=promotion)
     if touch.castle_attempt and found.article == "4.3.1":
         # 4.7.2: the king was released on a castling square, but that castling is illegal.
         return Obligation(found.moves, "4.7.2")

@@ -70,7 +70,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
             board = starting_board()
     except ChessLawsError as error:
         raise Rejected(f"bad 'fen': {error}") from None
-    position = board.position
+    position = board._position
     clock: ClockState | None = None
     mode = event.mode
     if event.time_controls is not None:
