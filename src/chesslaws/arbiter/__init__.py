@@ -44,6 +44,7 @@ from chesslaws.arbiter._rulings import Reason as Reason
 from chesslaws.arbiter._rulings import Result as Result
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
+from chesslaws.arbiter._rulings import RulingStatus as RulingStatus
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._scoresheet import Scoresheet as Scoresheet
 from chesslaws.arbiter._state import GameState as GameState
@@ -87,6 +88,7 @@ __all__ = [
     "Rules",
     "Ruling",
     "RulingKind",
+    "RulingStatus",
     "Scoresheet",
     "Start",
     "Supervision",

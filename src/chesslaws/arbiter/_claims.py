@@ -6,6 +6,8 @@ opponent's move). Each handler is a function of a :class:`~._draft.Draft` and an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import Color
 from chesslaws.clock import TimeControlKind
 from chesslaws.core import Move
@@ -36,7 +38,7 @@ from ._events import (
     Tick,
 )
 from ._moves import read_move, rule_illegal, touch_squares_raw
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, RulingStatus
 from ._state import TouchState, ucis
 from ._time import Millis, ms_to_seconds
 from ._touch import Obligation
@@ -52,7 +54,7 @@ __all__ = [
     "on_tick",
 ]
 
-_DRAW = Result.DRAW.value
+_DRAW = Result.DRAW
 
 # -- draw offers (9.1, 5.2.3) --------------------------------------------------------------
 
@@ -75,7 +77,7 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
                 event.at,
                 RulingKind.DRAW_OFFER,
                 by=player,
-                status="not_allowed",
+                status=RulingStatus.NOT_ALLOWED,
                 article="9.1.1",
                 note=f"no draw offers before move {limit}",
             )
@@ -96,7 +98,7 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.DRAW_OFFER,
             by=player,
-            status="standing",
+            status=RulingStatus.STANDING,
             article="9.1.2.1",
             note=note,
         )
@@ -117,10 +119,9 @@ def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
         note="draw offered while the opponent's clock runs: the player is cautioned",
     )
     d.penalties = (*d.penalties, caution)
-    standing = ruling(
-        idx, event.at, RulingKind.DRAW_OFFER, by=player, status="standing", article="10.8"
-    )
-    return [standing, caution]
+    status = RulingStatus.STANDING
+    offer = ruling(idx, event.at, RulingKind.DRAW_OFFER, by=player, status=status, article="10.8")
+    return [offer, caution]
 
 
 def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
@@ -134,7 +135,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
                 event.at,
                 RulingKind.DRAW_OFFER,
                 by=offerer,
-                status="standing",
+                status=RulingStatus.STANDING,
                 article="5.2.3",
                 note="no agreement before both players have made at least one move",
             )
@@ -142,7 +143,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
     d.offers = pair(d.offers, offerer, False)
     fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
     article = fields.pop("article")
-    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, **fields)
+    return end(d, _DRAW, Reason.AGREEMENT, article, event.at, idx, **fields)
 
 
 def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
@@ -156,7 +157,7 @@ def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.DRAW_OFFER,
             by=offerer,
-            status="declined",
+            status=RulingStatus.DECLINED,
             article="9.1.2.1",
         )
     ]
@@ -214,12 +215,10 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         article = "9.3.1" if event.move is not None else "9.3.2"
     if correct:
         reason = Reason.THREEFOLD if threefold else Reason.FIFTY_MOVES
-        return end(d, _DRAW, reason.value, article, event.at, idx, by=player)
+        return end(d, _DRAW, reason, article, event.at, idx, by=player)
     profile = d.rules
     if intended is not None:
-        t = d.touch
-        forced = Obligation(frozenset((intended,)), "9.5.3")
-        d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, forced)
+        d.touch = replace(d.touch, forced=Obligation(frozenset((intended,)), "9.5.3"))
     elif raw is not None:
         touch_squares_raw(d, raw)
     must = d.obligation()
@@ -246,7 +245,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
                 event.at,
                 RulingKind.DRAW_OFFER,
                 by=player,
-                status="standing",
+                status=RulingStatus.STANDING,
                 article="9.1.2.3",
             )
         )
@@ -317,10 +316,10 @@ def on_resign(d: Draft, event: Resign, idx: int) -> list[Ruling]:
     player = event.by
     if resignation_always_loses(d.rules.edition.value):
         # 2018 5.1.2, 2014 5.1.b, pre-1997 10.2: the opponent wins, whatever stands on the board.
-        won = Result.win_for(player.other).value
+        won = Result.win_for(player.other)
         fields = edition_article(d, Reason.RESIGNATION)
         article = fields.pop("article")
-        return end(d, won, Reason.RESIGNATION.value, article, event.at, idx, **fields)
+        return end(d, won, Reason.RESIGNATION, article, event.at, idx, **fields)
     return end_by_loss(
         d, player, Reason.RESIGNATION, Reason.RESIGNATION_CANNOT_CHECKMATE, event.at, idx, "5.1.2"
     )
@@ -356,10 +355,10 @@ def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Rulin
     opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
     if lone_king(d.board._position, flagged.other):
         note = "a player with a lone king cannot win (10.5; 2023: 6.9)"
-        return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE.value, "10.5", at, idx, note=note)
-    won = Result.win_for(flagged.other).value
+        return end(d, _DRAW, Reason.FLAG_CANNOT_CHECKMATE, "10.5", at, idx, note=note)
+    won = Result.win_for(flagged.other)
     note = "pre-1997: only a lone king saves the flag (10.5)"
-    return end(d, won, Reason.FLAG.value, "6.9", at, idx, note=note)
+    return end(d, won, Reason.FLAG, "6.9", at, idx, note=note)
 
 
 # -- the arbiter (6.10, 6.11, 12) ----------------------------------------------------------
@@ -375,7 +374,7 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         except ValueError:
             known = ", ".join(r.value for r in Reason)
             raise Rejected(f"unknown reason {event.reason!r} (known: {known})") from None
-        return end(d, event.result, reason.value, event.article or reason.article, at, idx)
+        return end(d, Result(event.result), reason, event.article or reason.article, at, idx)
     if action is ArbiterActionKind.OBSERVE_FLAG:
         return _observe_flag(d, at, idx)
     if action is ArbiterActionKind.OBSERVE_ILLEGAL_MOVE:
@@ -404,13 +403,13 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             raise Rejected("the clock is already paused")
         d.clock = clock.pause(at)
         article = event.article or "6.11.1"
-        return [ruling(idx, at, RulingKind.CLOCK, status="paused", article=article)]
+        return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.PAUSED, article=article)]
     if action is ArbiterActionKind.RESUME:
         if not clock.paused:
             raise Rejected("the clock is not paused")
         d.clock = clock.resume(at)
         article = event.article or "6.11.3"
-        return [ruling(idx, at, RulingKind.CLOCK, status="resumed", article=article)]
+        return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.RESUMED, article=article)]
     assert event.player is not None
     if action is ArbiterActionKind.ADD_TIME:
         assert event.seconds is not None
@@ -484,7 +483,7 @@ def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.CLOCK,
             by=event.by,
-            status="paused",
+            status=RulingStatus.PAUSED,
             article="6.11.2",
             note="the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)",
         )

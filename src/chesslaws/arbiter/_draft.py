@@ -25,7 +25,7 @@ from ._clockface import ClockState
 from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, RulingStatus
 from ._scoresheet import Scoresheet
 from ._state import (
     NO_TOUCH,
@@ -153,7 +153,16 @@ def decline_offer_of(d: Draft, offerer: Color, idx: int, at: Millis) -> list[Rul
         return []
     d.offers = pair(d.offers, offerer, False)
     article = "10.7" if d.rules.edition is Edition.PRE1997 else "9.1.2.1"
-    return [ruling(idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article=article)]
+    return [
+        ruling(
+            idx,
+            at,
+            RulingKind.DRAW_OFFER,
+            by=offerer,
+            status=RulingStatus.DECLINED,
+            article=article,
+        )
+    ]
 
 
 def lose_claim_right(d: Draft, player: Color) -> None:
@@ -164,14 +173,22 @@ def lose_claim_right(d: Draft, player: Color) -> None:
 
 
 def end(
-    d: Draft, result: str, reason: str, article: str, at: Millis, idx: int, **fields: object
+    d: Draft, result: Result, reason: Reason, article: str, at: Millis, idx: int, **fields: object
 ) -> list[Ruling]:
-    """The game is over: offers lapse, the clock stops, nothing touched binds any more."""
+    """The game is over: offers lapse, the clock stops, nothing touched binds any more (the
+    ruling writes the result and reason as the spec's text)."""
     rulings: list[Ruling] = []
     for color in (Color.WHITE, Color.BLACK):
         if d.offers[color]:
             rulings.append(
-                ruling(idx, at, RulingKind.DRAW_OFFER, by=color, status="lapsed", article="9.1.2.1")
+                ruling(
+                    idx,
+                    at,
+                    RulingKind.DRAW_OFFER,
+                    by=color,
+                    status=RulingStatus.LAPSED,
+                    article="9.1.2.1",
+                )
             )
     d.offers = (False, False)
     d.ending = Ending(result, reason, article)
@@ -181,7 +198,13 @@ def end(
     d.touch = NO_TOUCH
     rulings.append(
         ruling(
-            idx, at, RulingKind.GAME_OVER, result=result, reason=reason, article=article, **fields
+            idx,
+            at,
+            RulingKind.GAME_OVER,
+            result=result,
+            reason=reason.value,
+            article=article,
+            **fields,
         )
     )
     return rulings
@@ -194,11 +217,11 @@ def end_by_loss(
     (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`)."""
     result, verdict = loss_or_draw(d.board._position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
-        return end(d, result.value, draw.value, article, at, idx)
+        return end(d, result, draw, article, at, idx)
     note = None
     if verdict is Winnability.UNDETERMINED:
         note = "whether the opponent can checkmate is undetermined; the arbiter confirms"
-    return end(d, result.value, win.value, article, at, idx, note=note)
+    return end(d, result, win, article, at, idx, note=note)
 
 
 def board_ending(d: Draft, board: BoardState) -> Termination | None:
@@ -230,4 +253,4 @@ def end_by_board(d: Draft, ending: Termination, at: Millis, idx: int) -> list[Ru
         result = Result.DRAW
     fields = edition_article(d, ending)
     article = fields.pop("article")
-    return end(d, result.value, ending.value, article, at, idx, **fields)
+    return end(d, result, ending, article, at, idx, **fields)

@@ -121,13 +121,16 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on."""
-        return self._state.result
+        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on (the text of
+        :attr:`GameState.result`, for the layers that write it)."""
+        result = self._state.result
+        return result.value if result is not None else None
 
     @property
     def reason(self) -> str | None:
         """The ``reason`` code of the ending (``checkmate``, ``flag``, …), or ``None``."""
-        return self._state.reason
+        reason = self._state.reason
+        return reason.value if reason is not None else None
 
     @property
     def article(self) -> str | None:

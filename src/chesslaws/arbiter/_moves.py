@@ -7,6 +7,8 @@ function of a :class:`~._draft.Draft` and an event.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
@@ -38,8 +40,8 @@ from ._events import (
 )
 from ._illegal import IllegalKind, PendingIllegal, board_after
 from ._profile import Profile
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
-from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, RulingStatus, brief
+from ._state import NO_TOUCH, Breach, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
 
@@ -52,9 +54,7 @@ __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touc
 def _add_touch(d: Draft, touched: Touched) -> None:
     touch = d.touch
     if all(t.square != touched.square for t in touch.touches):
-        d.touch = TouchState(
-            (*touch.touches, touched), touch.castle_attempt, touch.promotion, touch.forced
-        )
+        d.touch = replace(touch, touches=(*touch.touches, touched))
 
 
 def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
@@ -75,7 +75,7 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
                 # 4.6.2, 4.4.4: the pawn is on the square; the piece that touched it is fixed.
                 fixed = frozenset(m for m in forced.moves if m.promotion == event.piece)
                 forced = Obligation(fixed, "4.4.4")
-            d.touch = TouchState(touch.touches, touch.castle_attempt, promotion, forced)
+            d.touch = replace(touch, promotion=promotion, forced=forced)
         return []
     piece = position.piece_at(event.square)
     if piece is None and d.pending is None:
@@ -220,8 +220,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     if allowed.moves is not None and legal not in allowed.moves:
         if d.rules.touch_move is TouchMoveEnforcement.ARBITER:
             _touch_squares(d, legal)
-            t = d.touch
-            d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, t.forced, True)
+            d.touch = replace(d.touch, taken_back=True)
             return [
                 *rulings,
                 ruling(
@@ -296,8 +295,7 @@ def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | Non
             and abs((raw.to_square & 7) - (raw.from_square & 7)) == 2
             and raw.to_square >> 3 == raw.from_square >> 3
         ):
-            t = d.touch
-            d.touch = TouchState(t.touches, True, t.promotion, t.forced)
+            d.touch = replace(d.touch, castle_attempt=True)
     d.pending = PendingIllegal(
         event.by, event.move, kind, raw if raw is not None else legal, stand_in, event.at
     )
@@ -317,7 +315,7 @@ def _release_on_last_rank(d: Draft, raw: Move) -> None:
     if t.promotion is not None and t.promotion[0] == raw.to_square:
         promotions = frozenset(m for m in promotions if m.promotion == t.promotion[1])
         article = "4.4.4"
-    d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, Obligation(promotions, article))
+    d.touch = replace(t, forced=Obligation(promotions, article))
 
 
 def touch_squares_raw(d: Draft, raw: Move) -> None:
@@ -637,7 +635,7 @@ def _illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Ruli
             RulingKind.ILLEGAL_MOVE,
             by=mover,
             move=pending.text,
-            status="stands",
+            status=RulingStatus.STANDS,
             article="A.5.2",
             note="not claimed before the opponent's next move: the illegal move stands",
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
-from chesslaws.endings import MATE_BUDGET, Termination
+from chesslaws.endings import MATE_BUDGET, Reason, Result, Termination
 
 from ._board import BoardState, starting_board
 from ._clockface import ClockState
@@ -64,10 +64,11 @@ NO_TOUCH = TouchState()
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """How the game ended: result (``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``), reason, Article."""
+    """How the game ended: the result, the reason and the Article applied (written as text
+    only at the edges: rulings' JSON, PGN)."""
 
-    result: str
-    reason: str
+    result: Result
+    reason: Reason
     article: str
 
 
@@ -110,11 +111,11 @@ class GameState:
         return self.ending is not None
 
     @property
-    def result(self) -> str | None:
+    def result(self) -> Result | None:
         return self.ending.result if self.ending is not None else None
 
     @property
-    def reason(self) -> str | None:
+    def reason(self) -> Reason | None:
         return self.ending.reason if self.ending is not None else None
 
     @property

@@ -22,8 +22,6 @@ from chesslaws.cli import COMPOSED_HELP, fail
 from chesslaws.core import COMPOSED, STARTING_FEN, Position
 from chesslaws.endings import MATE_BUDGET, GameRecord, Result, Termination, is_dead
 
-DEFAULT_BUDGET = MATE_BUDGET
-
 
 def register(subparsers: Any) -> None:
     """Add the ``status`` command."""
@@ -38,15 +36,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget",
         type=int,
-        default=DEFAULT_BUDGET,
-        help=f"positions to search per player for a dead position (default {DEFAULT_BUDGET})",
+        default=MATE_BUDGET,
+        help=f"positions to search per player for a dead position (default {MATE_BUDGET})",
     )
     parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
     parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)
     parser.set_defaults(func=run)
 
 
-def status(record: GameRecord, budget: int = DEFAULT_BUDGET) -> dict[str, object]:
+def status(record: GameRecord, budget: int = MATE_BUDGET) -> dict[str, object]:
     """The status of the game in ``record`` as a JSON-ready dict (``budget``: see
     :func:`is_dead`)."""
     position = record.position

@@ -18,8 +18,7 @@ from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError, PositionProblem
 from chesslaws.cli import COMPOSED_HELP
 from chesslaws.core import COMPOSED, Position
-from chesslaws.endings import Winnability, can_checkmate
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET
+from chesslaws.endings import MATE_BUDGET, Winnability, can_checkmate
 
 _FEN_DEFAULTS = ("w", "-", "-", "0", "1")
 
@@ -39,8 +38,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget",
         type=int,
-        default=DEFAULT_BUDGET,
-        help=f"positions to search before answering undetermined (default {DEFAULT_BUDGET})",
+        default=MATE_BUDGET,
+        help=f"positions to search before answering undetermined (default {MATE_BUDGET})",
     )
     parser.add_argument("--chess960", action="store_true", help="read castling as Chess960")
     parser.add_argument("--composed", action="store_true", help=COMPOSED_HELP)

@@ -12,13 +12,9 @@ from dataclasses import dataclass
 
 from chesslaws._color import Color
 from chesslaws.core import Position
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET, Winnability, can_checkmate
+from chesslaws.endings._unwinnability import MATE_BUDGET, Winnability, can_checkmate
 
 __all__ = ["MATE_BUDGET", "Outcome", "Reason", "Result", "Termination", "loss_or_draw"]
-
-MATE_BUDGET = DEFAULT_BUDGET
-"""The default effort (positions) of the search "can the opponent still checkmate?", shared by
-the arbiter (``rules.mate_budget`` of a ``start`` event), the auditor and ``chesslaws status``."""
 
 
 class Result(enum.Enum):
@@ -43,6 +39,21 @@ class Result(enum.Enum):
     def pgn(self) -> str:
         """The PGN ``Result`` text (``0-0`` is written ``*``: PGN has no such result)."""
         return "*" if self is Result.BOTH_LOSE else self.value
+
+    @classmethod
+    def pgn_of(cls, result: Result | str | None) -> str:
+        """The PGN ``Result`` text of a result, or of its text: ``*`` for none, for ``0-0`` and
+        for any text that is no result (a game still going on, or unknown).
+
+        >>> [Result.pgn_of(r) for r in (Result.DRAW, "0-1", "0-0", None, "?")]
+        ['1/2-1/2', '0-1', '*', '*', '*']
+        """
+        if isinstance(result, str):
+            try:
+                result = cls(result)
+            except ValueError:
+                return "*"
+        return "*" if result is None else result.pgn
 
     @property
     def winner(self) -> Color | None:
@@ -154,18 +165,18 @@ class Outcome:
     """A finished game's result: how it ended and who won (None for a draw).
 
     >>> Outcome(Reason.CHECKMATE, Color.BLACK).result
-    '0-1'
+    <Result.BLACK_WINS: '0-1'>
     """
 
     termination: Reason
     winner: Color | None
 
     @property
-    def result(self) -> str:
-        """The result as in PGN: ``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+    def result(self) -> Result:
+        """The result: a win for the winner, else a draw (PGN writes ``result.pgn``)."""
         if self.winner is None:
-            return Result.DRAW.value
-        return Result.win_for(self.winner).value
+            return Result.DRAW
+        return Result.win_for(self.winner)
 
     @property
     def article(self) -> str:
