@@ -76,8 +76,7 @@ def python_chess_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-def read_tricky(max_nodes: int) -> list[PerftCase]:
-    path = DATA / "perft" / "tricky.perft"
+def read_tricky(max_nodes: int, path: Path = DATA / "perft" / "tricky.perft") -> list[PerftCase]:
     cases: list[PerftCase] = []
     name = fen = ""
     best: tuple[int, int] | None = None

@@ -27,7 +27,7 @@ import chess.pgn
 
 from chesslaws.core import Position
 from chesslaws.endings import GameRecord, Winnability, can_checkmate
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET
+from chesslaws.endings._unwinnability import MATE_BUDGET
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 _DEFAULTS = ("w", "-", "-", "0", "1")
@@ -156,7 +156,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=0, help="sample this many pairs (0: all)")
     parser.add_argument("--games", type=int, default=40, help="self-play games for the status run")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search budget")
+    parser.add_argument("--budget", type=int, default=MATE_BUDGET, help="search budget")
     parser.add_argument("--only", choices=["lichess", "test-vector"], default="")
     parser.add_argument("--skip-unwinnability", action="store_true")
     parser.add_argument("--skip-status", action="store_true")

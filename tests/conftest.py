@@ -1,19 +1,45 @@
-"""Shared fixtures: where the shared test data lives."""
+"""Shared fixtures: where the test data lives.
+
+Data tests read ``../shared/data`` beside the checkout when it is there, else the part of it the
+repository may hold, ``tests/data`` (the project's own generated games and small parts of
+permissively licensed files, each with its notice: ``tests/data/README.md``), and skip, saying
+which file is missing, only where neither has it. ``CHESSLAWS_NO_SHARED=1`` hides
+``../shared`` (CI runs the data tests so once, as a fresh clone would).
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+HELD_DATA = Path(__file__).resolve().parent / "data"
+NO_SHARED = os.environ.get("CHESSLAWS_NO_SHARED", "") not in ("", "0")
+
+
+def data_folders() -> list[Path]:
+    """Where test data is looked for, first found first: ``../shared/data``, ``tests/data``."""
+    return [HELD_DATA] if NO_SHARED else [SHARED_DATA, HELD_DATA]
+
+
+def find_data(*parts: str) -> Path | None:
+    """Path to a test data file or folder (see the module text), or None if none holds it."""
+    for folder in data_folders():
+        path = folder.joinpath(*parts)
+        if path.exists():
+            return path
+    return None
 
 
 def shared_data(*parts: str) -> Path:
-    """Path to a file of ``../shared/data``; skips the test (saying why) if it is absent."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared test data not found: {path}")
+    """Path to a test data file (see the module text); skips the test, saying which file is
+    missing, where neither ``../shared/data`` nor ``tests/data`` has it."""
+    path = find_data(*parts)
+    if path is None:
+        where = " nor ".join(str(folder) for folder in data_folders())
+        pytest.skip(f"test data {'/'.join(parts)} not found in {where}")
     return path
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shared_data
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,7 +21,7 @@ def test_bench_core_perft_reads_and_agrees_on_every_position() -> None:
         import bench_core
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    cases = bench_core.read_tricky(2_000)
+    cases = bench_core.read_tricky(2_000, shared_data("perft", "tricky.perft"))
     assert len(cases) >= 18
     small = [bench_core.PerftCase(c.name, c.fen, c.chess960, 1, None) for c in cases]
     rows, nodes, _, _ = bench_core.bench_perft(small, 1)

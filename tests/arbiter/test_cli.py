@@ -104,3 +104,22 @@ def test_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) ->
     assert status == 2
     assert out == ""
     assert err.startswith("chesslaws: error: cannot read /no/such/events.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("lines", "why"),
+    [
+        (['{"type": "start", "time_control": "zz"}', FOOLS_MATE[1]], "line 0: bad 'time_control'"),
+        ([], "the log has no start event"),
+    ],
+)
+def test_pgn_of_a_log_that_started_no_game_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: list[str], why: str
+) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    status, out, err = _run(["arbitrate", "--pgn", str(log)], capsys)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("chesslaws: error: ") and "no game to write" in err and why in err
+    assert err.count("\n") == 1

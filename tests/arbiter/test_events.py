@@ -22,6 +22,7 @@ from chesslaws.arbiter import (
     Offer,
     Press,
     Resign,
+    Result,
     Rules,
     Ruling,
     RulingKind,
@@ -68,7 +69,7 @@ def test_spec_example_rulings_are_written_exactly() -> None:
         1_730_000,
         RulingKind.GAME_OVER,
         article="6.9",
-        result="1/2-1/2",
+        result=Result.DRAW,
         reason="flag_cannot_checkmate",
     )
     assert json.dumps(over.to_json()) == (

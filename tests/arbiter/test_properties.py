@@ -119,7 +119,7 @@ def _check(game: Game, rulings: list[Any], over_before: bool, seen_over: list[in
             assert ruling.kind is RulingKind.REJECTED or fine
         if ruling.kind is RulingKind.GAME_OVER:
             seen_over.append(ruling.event)
-            assert ruling.result in RESULTS
+            assert ruling.result is not None and ruling.result.value in RESULTS
             assert ruling is rulings[-1]
     assert len(seen_over) <= 1
     assert game.is_over == bool(seen_over)

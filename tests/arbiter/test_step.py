@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from chesslaws import Color
-from chesslaws.arbiter import Game, GameState, parse_event, step
+from chesslaws.arbiter import Game, GameState, Reason, Result, parse_event, step
 from chesslaws.arbiter._board import starting_board
 from chesslaws.arbiter._step import HANDLERS, step_line
 from chesslaws.core import Position
@@ -189,7 +189,8 @@ def test_public_step_and_parse_event_rule_as_game_does() -> None:
         rulings.extend(r.to_json() for r in new)
     game, expected = run("\n".join(lines))
     assert rulings == expected
-    assert rulings[-1]["reason"] == "checkmate" and state.result == "0-1"
+    assert rulings[-1]["reason"] == "checkmate" and state.result is Result.BLACK_WINS
+    assert state.reason is Reason.CHECKMATE  # typed in the state, text in the ruling's JSON
     assert state == game.state()
     assert state.moves == ("f2f3", "e7e5", "g2g4", "d8h4")
 
@@ -294,3 +295,28 @@ def test_the_fast_reader_reads_as_the_general_one(
     except InvalidEvent as error:
         fast = ("error", str(error))
     assert fast == general, line
+
+
+def test_a_result_is_written_for_pgn_in_one_place() -> None:
+    # PGN knows 1-0, 0-1 and 1/2-1/2; a loss for both (0-0), a game going on and any other text
+    # are written "*" (8.1.1's Result tag).
+    assert [Result.pgn_of(r) for r in Result] == ["1-0", "0-1", "1/2-1/2", "*"]
+    assert [Result.pgn_of(t) for t in ("1-0", "0-1", "1/2-1/2", "0-0", "*", "", None)] == [
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "*",
+        "*",
+        "*",
+    ]
+
+
+def test_one_mate_budget_everywhere() -> None:
+    # One default effort for "can the opponent still checkmate?" (5.1.2, 6.9): the state's, the
+    # game's and the command line's, so a log replayed by `arbitrate` rules as the game did.
+    from chesslaws.cli._cmd_status import MATE_BUDGET as status_budget
+    from chesslaws.endings import MATE_BUDGET
+
+    assert GameState().mate_budget == Game().state().mate_budget == MATE_BUDGET
+    assert status_budget is MATE_BUDGET

@@ -432,3 +432,21 @@ def test_chess960_king_then_rook_must_castle_on_that_side() -> None:
     assert rulings[0]["must_move"] == ["f1g1"]
     assert rulings[0]["article"] == "4.4.1"
     assert game.moves == ("O-O",)
+
+
+def test_a_press_after_a_taken_back_move_completes_nothing_whatever_is_touched_between() -> None:
+    # 4.3.1: the arbiter takes e2-e4 back (g1 was touched); a press then completes no move and
+    # is no illegal move (7.5.3), even after the player touches another piece of his own: the
+    # touch adds to what he touched and keeps the arbiter's take-back.
+    game, rulings = run(f"""
+        {STANDARD}
+        5 white touch g1
+        6 white move e2e4
+        7 white touch b1
+        8 white press
+        9 white move g1f3
+        10 white press
+    """)
+    assert [r["ruling"] for r in rulings] == ["touch_move", "rejected"]
+    assert "completes no move and is no illegal move" in str(rulings[1]["reason"])
+    assert game.moves == ("Nf3",)

@@ -273,3 +273,13 @@ def test_draw_offers_are_marked_in_the_pgn() -> None:
     assert game.sans == ("e4", "e5", "Nf3")
     assert game.main.comments[0].endswith("(=)")
     assert "(=)" not in game.main.comments[1] and "(=)" not in game.main.comments[2]
+
+
+@pytest.mark.parametrize("line", [None, b'{"type": "start"}', 42, ["start"]])
+def test_a_line_that_is_not_text_is_rejected(line: object) -> None:
+    game, _ = _rulings(START)
+    before = game.state()
+    (rejected,) = game.handle_json(line)  # type: ignore[arg-type]
+    assert rejected.kind.value == "rejected"
+    assert f"not a line of text but {type(line).__name__}" in str(rejected.reason)
+    assert game.state().board == before.board and game.state().clock == before.clock

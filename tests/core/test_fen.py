@@ -50,6 +50,12 @@ def test_fields_are_read() -> None:
     assert pos.fen() == fen
 
 
+def test_a_halfmove_clock_as_long_as_the_longest_game_is_read() -> None:
+    # 9.6.2: no game passes 8,848½ moves; a clock of that many plies is the most a FEN may give.
+    fen = "4k3/8/8/8/8/8/8/4K3 b - - 17697 8849"
+    assert Position.from_fen(fen).halfmove_clock == 17_697
+
+
 def test_epd_without_counters_reads_as_zero_and_one() -> None:
     pos = Position.from_fen("4k3/8/8/8/8/8/8/4K3 b -")
     assert pos.fen() == "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
@@ -83,6 +89,8 @@ def test_surrounding_whitespace_is_ignored() -> None:
         (START_BOARD + " w KQkq - -1 1", "halfmove clock", "'-1'"),
         (START_BOARD + " w KQkq - x 1", "halfmove clock", "'x'"),
         (START_BOARD + " w KQkq - ٣ 1", "halfmove clock", "'٣'"),
+        (START_BOARD + " w KQkq - 999999999 1", "halfmove clock", "999999999 plies"),
+        (START_BOARD + " w KQkq - 17698 9000", "halfmove clock", "more than any game has"),
         (START_BOARD + " w KQkq - 0 1.5", "fullmove number", "'1.5'"),
         (START_BOARD + " w KQkq - 0 1 extra", "counters", "7"),
     ],

@@ -30,7 +30,7 @@ import pytest
 
 from chesslaws import PositionProblem
 from chesslaws.core import Position
-from tests.conftest import SHARED_DATA, shared_data
+from tests.conftest import find_data, shared_data
 
 #: Perft suites hold positions no game reaches (impossible checks, too much material) on
 #: purpose, to test the move generator: those reasons are allowed here.
@@ -108,8 +108,8 @@ def _marks(
 def _cases() -> list[object]:
     cases: list[object] = []
     for filename in FILES:
-        path = SHARED_DATA / "perft" / filename
-        if not path.exists():  # the test itself skips, saying which file is missing
+        path = find_data("perft", filename)
+        if path is None:  # the test itself skips, saying which file is missing
             cases.append(pytest.param(filename, None, 0, 0, id=f"{filename}-missing"))
             continue
         for index, position in enumerate(read_perft_file(path)):

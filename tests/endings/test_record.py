@@ -9,7 +9,7 @@ import pytest
 
 from chesslaws import Color, IllegalMove
 from chesslaws.core import Move, Position
-from chesslaws.endings import GameRecord, Termination
+from chesslaws.endings import GameRecord, Result, Termination
 from tests.endings._helpers import composed
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -25,7 +25,8 @@ def test_fools_mate_B15() -> None:
     play(record, "f3 e5 g4 Qh4#")
     assert record.termination() is Termination.CHECKMATE
     outcome = record.outcome()
-    assert outcome is not None and outcome.winner is Color.BLACK and outcome.result == "0-1"
+    assert outcome is not None and outcome.winner is Color.BLACK
+    assert outcome.result is Result.BLACK_WINS
 
 
 def test_stalemate_B17() -> None:
@@ -33,7 +34,7 @@ def test_stalemate_B17() -> None:
     assert record.termination() is None
     play(record, "Qf7")
     assert record.termination() is Termination.STALEMATE
-    assert record.outcome() is not None and record.outcome().result == "1/2-1/2"  # type: ignore[union-attr]
+    assert record.outcome() is not None and record.outcome().result is Result.DRAW  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chesslaws import Color
-from chesslaws.endings import Outcome, Termination
+from chesslaws.endings import Outcome, Result, Termination
 
 
 @pytest.mark.parametrize(
@@ -28,7 +28,7 @@ def test_articles(termination: Termination, article: str, automatic: bool) -> No
 
 
 def test_outcome_results() -> None:
-    assert Outcome(Termination.CHECKMATE, Color.WHITE).result == "1-0"
-    assert Outcome(Termination.CHECKMATE, Color.BLACK).result == "0-1"
-    assert Outcome(Termination.STALEMATE, None).result == "1/2-1/2"
+    assert Outcome(Termination.CHECKMATE, Color.WHITE).result is Result.WHITE_WINS
+    assert Outcome(Termination.CHECKMATE, Color.BLACK).result is Result.BLACK_WINS
+    assert Outcome(Termination.STALEMATE, None).result is Result.DRAW
     assert Outcome(Termination.FIVEFOLD, None).article == "9.6.1"

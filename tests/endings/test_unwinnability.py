@@ -12,7 +12,7 @@ import pytest
 from chesslaws import can_checkmate, is_dead
 from chesslaws.core import Position
 from chesslaws.endings import MateAnalysis, Winnability
-from chesslaws.endings._unwinnability import _PROBE, DEFAULT_BUDGET
+from chesslaws.endings._unwinnability import _PROBE, MATE_BUDGET
 from tests.conftest import shared_data
 from tests.endings._helpers import assert_helpmate, composed, read_test_vector
 
@@ -101,7 +101,7 @@ def test_is_dead_examples() -> None:
 def test_reachability_proof_comes_right_after_the_probe(fen: str, color: int) -> None:
     """The reachability argument runs after a short probe of greedy dives (_PROBE positions),
     not after all the first dives: a position it proves costs a few dozen positions."""
-    analysis = analyse(fen, color, budget=DEFAULT_BUDGET)
+    analysis = analyse(fen, color, budget=MATE_BUDGET)
     assert analysis.verdict is Winnability.UNWINNABLE
     assert analysis.reason == "reachability"
     assert analysis.nodes <= _PROBE + 1  # a dive may tick once more as the probe ends
@@ -175,37 +175,37 @@ def test_sample_of_the_test_vector() -> None:
 # Undetermined pairs measured at the default budget (200,000 positions) on 2026-11-30 in each
 # sixteenth of the vector (lines ``part::16``): the search is deterministic (its budget counts
 # positions, not time), so more is a regression. If every part passes, at most
-# sum(_UNDETERMINED_AT_DEFAULT_BUDGET) pairs are undetermined in all. (Sixteen parts of 20-60 s
+# sum(_UNDETERMINED_AT_MATE_BUDGET) pairs are undetermined in all. (Sixteen parts of 20-60 s
 # keep the two test workers evenly loaded.)
-_UNDETERMINED_AT_DEFAULT_BUDGET = (1, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0, 1, 0)
+_UNDETERMINED_AT_MATE_BUDGET = (1, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0, 1, 0)
 _CHA_FIGURE = 20  # undetermined pairs CHA leaves at its limit of about ten million nodes
 
 
 def test_the_parts_add_up_to_chas_figure() -> None:
     """Issue 3's target: at most as many undetermined pairs as CHA leaves."""
-    assert sum(_UNDETERMINED_AT_DEFAULT_BUDGET) <= _CHA_FIGURE
+    assert sum(_UNDETERMINED_AT_MATE_BUDGET) <= _CHA_FIGURE
 
 
 @pytest.mark.slow
 @pytest.mark.oracle
-@pytest.mark.parametrize("part", range(len(_UNDETERMINED_AT_DEFAULT_BUDGET)))
+@pytest.mark.parametrize("part", range(len(_UNDETERMINED_AT_MATE_BUDGET)))
 def test_the_whole_test_vector(part: int) -> None:
     """All 3,606 (position, colour) pairs at the default budget, in parts that run in
     parallel: no wrong verdict, every helpmate replayed, and no more undetermined pairs than
     measured (which add up to at most CHA's figure)."""
     wrong = []
     undetermined = []
-    parts = len(_UNDETERMINED_AT_DEFAULT_BUDGET)
+    parts = len(_UNDETERMINED_AT_MATE_BUDGET)
     for code, fen in read_test_vector()[part::parts]:
         for color in (0, 1):
-            analysis = analyse(fen, color, budget=DEFAULT_BUDGET)
+            analysis = analyse(fen, color, budget=MATE_BUDGET)
             expected = code[color] != "-"
             if analysis.verdict is Winnability.UNDETERMINED:
                 undetermined.append((fen, color))
             elif (analysis.verdict is Winnability.WINNABLE) is not expected:
                 wrong.append((fen, color, analysis.verdict))
     assert not wrong
-    assert len(undetermined) <= _UNDETERMINED_AT_DEFAULT_BUDGET[part], undetermined
+    assert len(undetermined) <= _UNDETERMINED_AT_MATE_BUDGET[part], undetermined
 
 
 # Hard pairs of the vector: the 16 that a budget of 150,000 positions left undetermined on

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chesslaws import pgn
-from tests.conftest import SHARED_DATA
+from tests.conftest import shared_data
 
 chess_pgn = pytest.importorskip("chess.pgn")
 
@@ -30,9 +30,7 @@ STRAY = [bytes([b]) for b in b"abcxyzKQN!?-=+#$0123456789.,/@&~^`'|<>:" + b"\xff
 def pieces() -> tuple[bytes, ...]:
     """The games of the data files, one piece each (a file's leading text stays with its first
     game), trailing blank lines removed."""
-    folder = SHARED_DATA / "pgn"
-    if not folder.is_dir():
-        pytest.skip(f"shared test data not found at {folder}")
+    folder = shared_data("pgn")
     found: list[bytes] = []
     for path in sorted(folder.rglob("*.pgn")):
         data = path.read_bytes()

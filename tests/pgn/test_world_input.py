@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from chesslaws import pgn
+from chesslaws import PgnError, pgn
 from chesslaws.pgn import _source
 
 
@@ -137,3 +137,12 @@ def test_reading_is_linear_in_trailing_white_space() -> None:
             game = pgn.read_game(f'[White "a"]\n\n{body}{tail}\n')
             assert time.perf_counter() - start < 0.5, body
             assert game.sans[0] == "e4"
+
+
+def test_a_lone_surrogate_is_a_pgn_error_naming_line_and_column() -> None:
+    # A str with a lone surrogate (as errors="surrogateescape" leaves) is not text: no encoding
+    # writes it, so it is refused where it stands, within the error family.
+    with pytest.raises(PgnError) as info:
+        pgn.read_game('[Event "x"]\n[Site "ab\ud800"]\n\n1. e4 *\n')
+    assert (info.value.line, info.value.column) == (2, 10)
+    assert "U+D800" in str(info.value)

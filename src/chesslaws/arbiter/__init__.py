@@ -51,6 +51,7 @@ from chesslaws.arbiter._rulings import Reason as Reason
 from chesslaws.arbiter._rulings import Result as Result
 from chesslaws.arbiter._rulings import Ruling as Ruling
 from chesslaws.arbiter._rulings import RulingKind as RulingKind
+from chesslaws.arbiter._rulings import RulingStatus as RulingStatus
 from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._scoresheet import Scoresheet as Scoresheet
 from chesslaws.arbiter._search import LossOrDraw as LossOrDraw
@@ -101,6 +102,7 @@ __all__ = [
     "Rules",
     "Ruling",
     "RulingKind",
+    "RulingStatus",
     "Scoresheet",
     "Sign",
     "SpectatorRemark",

@@ -33,12 +33,12 @@ def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     given with the arbiter's other actions.)"""
     player = event.player
     assert player is not None
-    won = Result.win_for(player.other).value
+    won = Result.win_for(player.other)
     article = event.article or "11.3.2.1"
     note = f"{player.label} had an electronic device in the playing venue: the opponent wins"
     if d.ending is None:
-        return end(d, won, Reason.ARBITER.value, article, event.at, idx, by=player, note=note)
-    return _amend(d, Ending(won, Reason.ARBITER.value, article), event.at, idx, note, player)
+        return end(d, won, Reason.ARBITER, article, event.at, idx, by=player, note=note)
+    return _amend(d, Ending(won, Reason.ARBITER, article), event.at, idx, note, player)
 
 
 def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
@@ -49,7 +49,7 @@ def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     reason = known_reason(event.reason)
     article = event.article or "8.7"
     note = "the arbiter decides otherwise (8.7)" if article == "8.7" else None
-    return _amend(d, Ending(event.result, reason.value, article), event.at, idx, note)
+    return _amend(d, Ending(Result(event.result), reason, article), event.at, idx, note)
 
 
 def _amend(
@@ -58,7 +58,7 @@ def _amend(
     was = d.ending
     assert was is not None
     d.ending = new
-    earlier = f"was {was.result} ({was.reason}, {was.article})"
+    earlier = f"was {was.result.value} ({was.reason.value}, {was.article})"
     return [
         ruling(
             idx,
@@ -97,7 +97,7 @@ def on_sign(d: Draft, event: Sign, idx: int) -> list[Ruling]:
         return [
             ruling(idx, event.at, RulingKind.SCORESHEET, status="signed", article="8.7", note=note)
         ]
-    if event.result == was.result:
+    if event.result == was.result.value:
         return []
     note = "both players signed this result: it stands unless the arbiter decides otherwise"
-    return _amend(d, Ending(event.result, was.reason, "8.7"), event.at, idx, note)
+    return _amend(d, Ending(Result(event.result), was.reason, "8.7"), event.at, idx, note)

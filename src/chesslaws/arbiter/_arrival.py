@@ -61,10 +61,10 @@ def _lose(d: Draft, losers: tuple[Color, ...], at: Millis, idx: int) -> list[Rul
     limit = ms_to_seconds(d.rules.rules.default_time)
     if len(losers) == 2:
         note = f"neither player was at the board at the default time ({limit} s): both lose"
-        result = "0-0"
+        result = Result.BOTH_LOSE
     else:
         (loser,) = losers
         note = f"{loser.label} was not at the board at the default time ({limit} s)"
-        result = Result.win_for(loser.other).value
+        result = Result.win_for(loser.other)
     note += "; unless the arbiter decides otherwise (6.7.1)"
-    return end(d, result, Reason.DEFAULT.value, "6.7.1", at, idx, note=note)
+    return end(d, result, Reason.DEFAULT, "6.7.1", at, idx, note=note)

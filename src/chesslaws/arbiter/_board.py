@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from chesslaws._color import Color
 from chesslaws.core import Move, Position
 from chesslaws.endings import GameRecord, Termination, automatic_ending, pawn_walk_proof
 
@@ -47,12 +48,17 @@ class Ply:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class BoardState:
-    """The position (never changed once here), its repetition keys and its legal moves."""
+    """The position, its repetition keys and its legal moves.
 
-    position: Position
+    The position is the board's own and never changes: it is read through :attr:`position`, a
+    copy (the caller's to push on), or through the board's methods; boards share positions (every
+    game from the starting position shares one), so none is handed out.
+    """
+
+    _position: Position
     keys: _Keys
     legal_count: int
-    """How many legal moves :attr:`position` has: 0, 1, or 2 for two or more."""
+    """How many legal moves the position has: 0, 1, or 2 for two or more."""
     in_check: bool
     walk: int = 0
     """The squares of a pawn walk showing the position is not dead (5.2.2), or 0 (none known):
@@ -70,13 +76,30 @@ class BoardState:
     # -- reading -------------------------------------------------------------------------------
 
     @property
+    def position(self) -> Position:
+        """A copy of the position on the board: the caller's own (the board's never changes)."""
+        return self._position.copy()
+
+    @property
+    def fen(self) -> str:
+        """The FEN of the position on the board."""
+        return self._position.fen()
+
+    @property
+    def side_to_move(self) -> Color:
+        """Whose move it is on the board (1.3)."""
+        return self._position.side_to_move
+
+    @property
     def repetitions(self) -> int:
         """How many times the position has occurred in the record, this time included (9.2.3)."""
         return self.keys[1]
 
     def ending(self) -> Termination | None:
         """The automatic ending of the game on this board, or None (5.1.1, 5.2, 9.6)."""
-        return automatic_ending(self.position, self.legal_count, self.keys[1], walk_proof=self.walk)
+        return automatic_ending(
+            self._position, self.legal_count, self.keys[1], walk_proof=self.walk
+        )
 
     def recent_keys(self, count: int) -> list[Hashable]:
         """The repetition keys of up to the last ``count`` positions, oldest first (the 2014
@@ -90,7 +113,7 @@ class BoardState:
             node = node[2]
         twice = {key for key in zobrists if zobrists.count(key) > 1}
         found: list[Hashable] = []
-        earlier = self.position.copy() if twice else self.position
+        earlier = self._position.copy() if twice else self._position
         for back, key in enumerate(zobrists):  # newest first: take the moves back one by one
             if back and twice:
                 earlier.pop_code()
@@ -101,13 +124,13 @@ class BoardState:
     def record(self) -> GameRecord:
         """A new :class:`GameRecord` of the moves standing since the record began (for claims
         and for readers; built by replay, so it is the caller's own)."""
-        return GameRecord(self.position)
+        return GameRecord(self._position)
 
     # -- new boards ----------------------------------------------------------------------------
 
     def after(self, code: int) -> BoardState:
         """The board after the legal move ``code``."""
-        position = self.position.copy()
+        position = self._position.copy()
         position.push_code(code)
         key = position.zobrist_key()
         count = 1
@@ -124,7 +147,7 @@ class BoardState:
         keys: _Keys = (key, count, self.keys)
         legal_count, in_check = position.count_legal_moves_and_check(enough=2)
         walk = self.walk
-        if not walk or walk & self.position.squares_changed(code):
+        if not walk or walk & self._position.squares_changed(code):
             walk = pawn_walk_proof(position)  # else the same walk stands: see the field
         return _new_board(position, keys, legal_count, in_check, walk)
 
@@ -132,7 +155,7 @@ class BoardState:
         """The board before the last move (7.1: a move taken back)."""
         previous = self.keys[2]
         assert previous is not None, "no move to take back"
-        position = self.position.copy()
+        position = self._position.copy()
         position.pop_code()
         legal_count, in_check = position.count_legal_moves_and_check(enough=2)
         return BoardState(position, previous, legal_count, in_check, pawn_walk_proof(position))
@@ -149,7 +172,7 @@ class BoardState:
             counts.append((node[0], node[1]))
             node = node[2]
         counts.reverse()
-        return (_restore_board, (self.position, tuple(counts), self.legal_count, self.in_check))
+        return (_restore_board, (self._position, tuple(counts), self.legal_count, self.in_check))
 
     # -- comparing -----------------------------------------------------------------------------
 
@@ -159,7 +182,7 @@ class BoardState:
         while node is not None:
             chain.append(node[:2])
             node = node[2]
-        position = self.position
+        position = self._position
         return (
             position.fen(en_passant="fen"),
             position.chess960,

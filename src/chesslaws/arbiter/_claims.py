@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chesslaws._color import Color
+from chesslaws.clock import TimeControlKind
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
 
@@ -47,7 +48,7 @@ from ._numbering import edition_fields
 from ._quickplay import check_guidelines_iii, on_flags_unordered, on_quickplay_claim
 from ._recording import on_reconstruct
 from ._restore import on_restore
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, RulingStatus
 from ._state import TouchState, ucis
 from ._time import Millis, ms_to_seconds
 from ._touch import Obligation
@@ -64,13 +65,13 @@ __all__ = [
     "on_tick",
 ]
 
-_DRAW = Result.DRAW.value
+_DRAW = Result.DRAW
 
 # -- draw offers (9.1, 5.2.3) --------------------------------------------------------------
 
 
 def _move_number(d: Draft, player: Color) -> int:
-    position = d.board.position
+    position = d.board._position
     number = position.fullmove_number
     if position.side_to_move is not player and player is Color.BLACK:
         number -= 1
@@ -84,7 +85,7 @@ def _not_allowed(event: Offer, idx: int, article: str, note: str) -> list[Ruling
             event.at,
             RulingKind.DRAW_OFFER,
             by=event.by,
-            status="not_allowed",
+            status=RulingStatus.NOT_ALLOWED,
             article=article,
             note=note,
         )
@@ -123,7 +124,7 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.DRAW_OFFER,
             by=player,
-            status="standing",
+            status=RulingStatus.STANDING,
             article="9.1.2.1",
             note=note,
         )
@@ -152,10 +153,9 @@ def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
         note="draw offered while the opponent's clock runs: the player is cautioned",
     )
     d.penalties = (*d.penalties, caution)
-    standing = ruling(
-        idx, event.at, RulingKind.DRAW_OFFER, by=player, status="standing", article="10.8"
-    )
-    return [standing, caution]
+    status = RulingStatus.STANDING
+    offer = ruling(idx, event.at, RulingKind.DRAW_OFFER, by=player, status=status, article="10.8")
+    return [offer, caution]
 
 
 def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
@@ -169,7 +169,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
                 event.at,
                 RulingKind.DRAW_OFFER,
                 by=offerer,
-                status="standing",
+                status=RulingStatus.STANDING,
                 article="5.2.3",
                 note="no agreement before both players have made at least one move",
             )
@@ -177,7 +177,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
     d.offers = pair(d.offers, offerer, False)
     fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
     article = fields.pop("article")
-    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, **fields)
+    return end(d, _DRAW, Reason.AGREEMENT, article, event.at, idx, **fields)
 
 
 def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
@@ -191,7 +191,7 @@ def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.DRAW_OFFER,
             by=offerer,
-            status="declined",
+            status=RulingStatus.DECLINED,
             article="9.1.2.1",
         )
     ]
@@ -259,12 +259,10 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         article = "9.3.1" if event.move is not None else "9.3.2"
     if correct:
         reason = Reason.THREEFOLD if threefold else Reason.FIFTY_MOVES
-        return end(d, _DRAW, reason.value, article, event.at, idx, by=player)
+        return end(d, _DRAW, reason, article, event.at, idx, by=player)
     profile = d.rules
     if intended is not None:
-        t = d.touch
-        forced = Obligation(frozenset((intended,)), "9.5.3")
-        d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, forced)
+        d.touch = replace(d.touch, forced=Obligation(frozenset((intended,)), "9.5.3"))
     elif raw is not None:
         touch_squares_raw(d, raw)
     must = d.obligation()
@@ -278,7 +276,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             profile.incorrect_claim_penalty,
             by=player,
             move=event.move,
-            must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
+            must_move=(ucis(d.board._position, must.moves) if must.moves is not None else None),
             article=profile.incorrect_claim_article,
             note=f"claim under {article} is incorrect",
         )
@@ -292,7 +290,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
                 event.at,
                 RulingKind.DRAW_OFFER,
                 by=player,
-                status="standing",
+                status=RulingStatus.STANDING,
                 article="9.1.2.3",
             )
         )
@@ -311,7 +309,7 @@ def _accepted_unchecked(d: Draft, event: Claim, idx: int) -> list[Ruling]:
     note = "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)"
     if "note" in fields:
         note = f"{note}; {fields.pop('note')}"
-    return end(d, _DRAW, Reason.AGREEMENT.value, article, event.at, idx, by=event.by, note=note)
+    return end(d, _DRAW, Reason.AGREEMENT, article, event.at, idx, by=event.by, note=note)
 
 
 def on_spectator(d: Draft, event: SpectatorRemark, idx: int) -> list[Ruling]:
@@ -335,7 +333,7 @@ def _claim_touch_move(
         assert event is not None
         return [_refuse(event, idx, "4.8", "the claimant has touched a piece")]
     offender = breach.by
-    position = d.board.position
+    position = d.board._position
     if position.peek() != breach.move:
         if event is None:
             return []
@@ -350,7 +348,7 @@ def _claim_touch_move(
         d.running = offender
     d.breach = None
     d.touch = TouchState(forced=breach.allowed)
-    position = d.board.position
+    position = d.board._position
     return [
         ruling(
             idx,
@@ -392,10 +390,10 @@ def on_resign(d: Draft, event: Resign, idx: int) -> list[Ruling]:
         return lone_king_draw(d, Reason.RESIGNATION_CANNOT_CHECKMATE, "10.2", event.at, idx)
     if resignation_always_loses(d.rules.edition.value):
         # 2018 5.1.2, 2014 5.1.b, pre-1997 10.2: the opponent wins, whatever stands on the board.
-        won = Result.win_for(player.other).value
+        won = Result.win_for(player.other)
         fields = edition_article(d, Reason.RESIGNATION)
         article = fields.pop("article")
-        return end(d, won, Reason.RESIGNATION.value, article, event.at, idx, **fields)
+        return end(d, won, Reason.RESIGNATION, article, event.at, idx, **fields)
     return end_by_loss(
         d, player, Reason.RESIGNATION, Reason.RESIGNATION_CANNOT_CHECKMATE, event.at, idx, "5.1.2"
     )
@@ -429,11 +427,11 @@ def _observe_flag(d: Draft, at: Millis, idx: int, *, claimant: Color | None = No
 def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Ruling]:
     """Pre-1997 10.5: a player with a lone king cannot win, so the game is drawn if his
     opponent oversteps the time; otherwise the flag loses (no search for a mate)."""
-    if lone_king(d.board.position, flagged.other):
+    if lone_king(d.board._position, flagged.other):
         return lone_king_draw(d, Reason.FLAG_CANNOT_CHECKMATE, "6.9", at, idx)
-    won = Result.win_for(flagged.other).value
+    won = Result.win_for(flagged.other)
     note = "pre-1997: only a lone king saves the flag (10.5)"
-    return end(d, won, Reason.FLAG.value, "6.9", at, idx, note=note)
+    return end(d, won, Reason.FLAG, "6.9", at, idx, note=note)
 
 
 # -- the arbiter (6.10, 6.11, 12) ----------------------------------------------------------
@@ -445,7 +443,7 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     if action is ArbiterActionKind.DECLARE:
         assert event.result is not None and event.reason is not None
         reason = known_reason(event.reason)
-        return end(d, event.result, reason.value, event.article or reason.article, at, idx)
+        return end(d, Result(event.result), reason, event.article or reason.article, at, idx)
     if action is ArbiterActionKind.AMEND_RESULT:
         return on_amend_result(d, event, idx)
     if action is ArbiterActionKind.DEVICE:
@@ -491,13 +489,13 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             raise Rejected("the clock is already paused")
         d.clock = clock.pause(at)
         article = event.article or "6.11.1"
-        return [ruling(idx, at, RulingKind.CLOCK, status="paused", article=article)]
+        return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.PAUSED, article=article)]
     if action is ArbiterActionKind.RESUME:
         if not clock.paused:
             raise Rejected("the clock is not paused")
         d.clock = clock.resume(at)
         article = event.article or "6.11.3"
-        return [ruling(idx, at, RulingKind.CLOCK, status="resumed", article=article)]
+        return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.RESUMED, article=article)]
     assert event.player is not None
     if action is ArbiterActionKind.ADD_TIME:
         assert event.seconds is not None
@@ -545,6 +543,10 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     clock = d.clock
     assert clock is not None and event.player is not None
     check_guidelines_iii(d)
+    for control in clock.time_controls:
+        if control.kind is not TimeControlKind.PERIODS:
+            # III.4 adds an increment to a clock's periods; a sandclock has none (6.3).
+            raise Rejected(f"III.4: a {control.kind.value} time control has no increment to add")
     player = event.player
     if d.on_move is not player:
         raise Rejected(f"{player.label} does not have the move: III.4 is for the player to move")
@@ -587,7 +589,7 @@ def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
             event.at,
             RulingKind.CLOCK,
             by=event.by,
-            status="paused",
+            status=RulingStatus.PAUSED,
             article="6.11.2",
             note="the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)",
         )

@@ -9,8 +9,8 @@ restored. The opponent keeps what his clock showed.
 
 A :class:`ClockState` never changes: every operation returns a new state. Inside it holds a
 :class:`~chesslaws.clock.Clock` that it never changes either (copy on write: an operation copies
-the clock and changes the copy; a press builds the pressed clock in one pass, ``Clock.pressed``),
-so states can be kept and shared freely.
+the clock and changes the copy; a press builds the pressed clock in one pass, ``Clock.pressed``)
+nor hands out (:attr:`ClockState.clock` is a copy), so states can be kept and shared freely.
 """
 
 from __future__ import annotations
@@ -68,8 +68,9 @@ class LastPress:
 class ClockState:
     """The game clock as the arbiter handles it; every instant is given explicitly (ms)."""
 
-    clock: Clock
-    """The clock in this state (read it; it is never changed: operations work on a copy)."""
+    _clock: Clock
+    """The clock in this state: never changed (operations work on a copy), shared between
+    states, so read through :attr:`clock` (a copy) and the methods below."""
     mode: Mode
     last_press: LastPress | None = None
 
@@ -103,30 +104,35 @@ class ClockState:
     # -- reading -------------------------------------------------------------------------------
 
     @property
+    def clock(self) -> Clock:
+        """A copy of the clock in this state: the caller's own (the state's never changes)."""
+        return self._clock.copy()
+
+    @property
     def paused(self) -> bool:
-        return self.clock.paused
+        return self._clock.paused
 
     @property
     def time_control(self) -> TimeControl:
         """The control of both players (``ClockError`` under time odds: see time_controls)."""
-        return self.clock.time_control
+        return self._clock.time_control
 
     @property
     def time_controls(self) -> tuple[TimeControl, TimeControl]:
         """White's and Black's controls (the same one unless the game is at odds)."""
-        return self.clock.time_controls
+        return self._clock.time_controls
 
     def remaining(self, color: Color, at: Millis) -> Millis:
         """``color``'s time at ``at`` (after a press, the mover's ``[%clk]``: on every move)."""
-        return self.clock.remaining(color, at)  # type: ignore[return-value]  # Millis is an int
+        return self._clock.remaining(color, at)  # type: ignore[return-value]  # Millis is an int
 
     def first_flag(self, at: Millis) -> Color | None:
         """Whose flag fell first by ``at``, as the clock's first-flag indicator shows (6.10.1)."""
-        return self.clock.first_flag(at)
+        return self._clock.first_flag(at)
 
     def snapshot(self) -> tuple[object, ...]:
         """The clock's reading as a comparable value (as of the latest instant it was given)."""
-        c = self.clock
+        c = self._clock
         return (
             c.remaining(Color.WHITE),
             c.remaining(Color.BLACK),
@@ -147,16 +153,16 @@ class ClockState:
         The clock is pressed in one pass (``Clock.pressed``: the copy, the mover's time as he
         pressed, the press), not copied and then changed.
         """
-        clock, before, after = self.clock.pressed(color, at)
-        moves = self.clock.moves_completed(color)
+        clock, before, after = self._clock.pressed(color, at)
+        moves = self._clock.moves_completed(color)
         last = _new_last_press(color, at, before, moves, after)
         return _new_clock_state(clock, self.mode, last)
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
         """Give the move back to ``color`` after his completed move is undone (7.1, 7.5.1)."""
-        if self.clock.stopped:
+        if self._clock.stopped:
             return self
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         paused = clock.paused
         if paused:
             clock.resume(at)
@@ -180,23 +186,23 @@ class ClockState:
         return ClockState(clock, self.mode, self.last_press)
 
     def add_time(self, color: Color, ms: int, at: Millis) -> ClockState:
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.add_time(color, ms, at)
         return self._with(clock)
 
     def set_time(self, color: Color, ms: int, at: Millis) -> ClockState:
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.set_time(color, ms, at)
         return self._with(clock)
 
     def set_moves(self, color: Color, moves: int) -> ClockState:
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.set_moves(color, moves)
         return self._with(clock)
 
     def add_increment(self, ms: int) -> ClockState:
         """Both players get a Fischer increment of ``ms`` from the next completed move (III.4)."""
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         white, black = clock.time_controls
         clock.set_time_control(
             white.with_increment(ms), black_time_control=black.with_increment(ms)
@@ -204,19 +210,19 @@ class ClockState:
         return self._with(clock)
 
     def pause(self, at: Millis) -> ClockState:
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.pause(at)
         return self._with(clock)
 
     def resume(self, at: Millis) -> ClockState:
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.resume(at)
         return self._with(clock)
 
     def stop(self, at: Millis) -> ClockState:
-        if self.clock.stopped:
+        if self._clock.stopped:
             return self
-        clock = self.clock.copy()
+        clock = self._clock.copy()
         clock.stop(at)
         return self._with(clock)
 

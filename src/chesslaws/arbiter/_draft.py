@@ -25,7 +25,7 @@ from ._clockface import ClockState
 from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
-from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
+from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, RulingStatus
 from ._scoresheet import Scoresheet
 from ._search import loss_or_draw_now
 from ._state import (
@@ -157,7 +157,16 @@ def decline_offer_of(d: Draft, offerer: Color, idx: int, at: Millis) -> list[Rul
         return []
     d.offers = pair(d.offers, offerer, False)
     article = "10.7" if d.rules.edition is Edition.PRE1997 else "9.1.2.1"
-    return [ruling(idx, at, RulingKind.DRAW_OFFER, by=offerer, status="declined", article=article)]
+    return [
+        ruling(
+            idx,
+            at,
+            RulingKind.DRAW_OFFER,
+            by=offerer,
+            status=RulingStatus.DECLINED,
+            article=article,
+        )
+    ]
 
 
 def lose_claim_right(d: Draft, player: Color) -> None:
@@ -168,14 +177,22 @@ def lose_claim_right(d: Draft, player: Color) -> None:
 
 
 def end(
-    d: Draft, result: str, reason: str, article: str, at: Millis, idx: int, **fields: object
+    d: Draft, result: Result, reason: Reason, article: str, at: Millis, idx: int, **fields: object
 ) -> list[Ruling]:
-    """The game is over: offers lapse, the clock stops, nothing touched binds any more."""
+    """The game is over: offers lapse, the clock stops, nothing touched binds any more (the
+    ruling writes the result and reason as the spec's text)."""
     rulings: list[Ruling] = []
     for color in (Color.WHITE, Color.BLACK):
         if d.offers[color]:
             rulings.append(
-                ruling(idx, at, RulingKind.DRAW_OFFER, by=color, status="lapsed", article="9.1.2.1")
+                ruling(
+                    idx,
+                    at,
+                    RulingKind.DRAW_OFFER,
+                    by=color,
+                    status=RulingStatus.LAPSED,
+                    article="9.1.2.1",
+                )
             )
     d.offers = (False, False)
     d.ending = Ending(result, reason, article)
@@ -185,7 +202,13 @@ def end(
     d.touch = NO_TOUCH
     rulings.append(
         ruling(
-            idx, at, RulingKind.GAME_OVER, result=result, reason=reason, article=article, **fields
+            idx,
+            at,
+            RulingKind.GAME_OVER,
+            result=result,
+            reason=reason.value,
+            article=article,
+            **fields,
         )
     )
     return rulings
@@ -205,7 +228,7 @@ def lone_king_draw(d: Draft, draw: Reason, instead_of: str, at: Millis, idx: int
     """Pre-1997 10.5: "a player with only a king does not win": the game his opponent would
     have lost (``instead_of``: the Article of that loss, 2023's number) is drawn."""
     note = f"a player with only a king does not win (10.5; in place of {instead_of})"
-    return end(d, Result.DRAW.value, draw.value, "10.5", at, idx, note=note)
+    return end(d, Result.DRAW, draw, "10.5", at, idx, note=note)
 
 
 def end_by_loss(
@@ -215,15 +238,15 @@ def end_by_loss(
     (5.1.2, 6.9, 7.5.5, A.5.3: :func:`chesslaws.endings.loss_or_draw`, or the answerer given
     to :func:`~chesslaws.arbiter.step`, see :mod:`._search`); under pre-1997, unless the
     opponent has only a king (10.5)."""
-    if d.rules.edition is Edition.PRE1997 and lone_king(d.board.position, loser.other):
+    if d.rules.edition is Edition.PRE1997 and lone_king(d.board._position, loser.other):
         return lone_king_draw(d, draw, article, at, idx)
-    result, verdict = loss_or_draw_now(d.board.position, loser, budget=d.rules.mate_budget)
+    result, verdict = loss_or_draw_now(d.board._position, loser, budget=d.rules.mate_budget)
     if result is Result.DRAW:
-        return end(d, result.value, draw.value, article, at, idx)
+        return end(d, result, draw, article, at, idx)
     note = None
     if verdict is Winnability.UNDETERMINED:
         note = "whether the opponent can checkmate is undetermined; the arbiter confirms"
-    return end(d, result.value, win.value, article, at, idx, note=note)
+    return end(d, result, win, article, at, idx, note=note)
 
 
 def board_ending(d: Draft, board: BoardState) -> Termination | None:
@@ -233,7 +256,7 @@ def board_ending(d: Draft, board: BoardState) -> Termination | None:
         return board.ending()
     edition = d.rules.edition
     keys = board.recent_keys(17) if edition is Edition.E2014 else []
-    position = board.position
+    position = board._position
     return edition_ending(edition.value, position, board.legal_count, board.repetitions, keys)
 
 
@@ -250,9 +273,9 @@ def edition_article(d: Draft, reason: Reason, article: str | None = None) -> dic
 def end_by_board(d: Draft, ending: Termination, at: Millis, idx: int) -> list[Ruling]:
     """The board ended the game (5.1.1, 5.2.1, 5.2.2, 9.6)."""
     if ending is Reason.CHECKMATE:
-        result = Result.win_for(d.board.position.side_to_move.other)
+        result = Result.win_for(d.board._position.side_to_move.other)
     else:
         result = Result.DRAW
     fields = edition_article(d, ending)
     article = fields.pop("article")
-    return end(d, result.value, ending.value, article, at, idx, **fields)
+    return end(d, result, ending, article, at, idx, **fields)

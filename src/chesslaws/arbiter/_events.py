@@ -1125,18 +1125,22 @@ _DECIMAL_MS = {
 
 
 def plain_event(text: str) -> Event | None:
-    """The move or press of a plain line (see above), or None: the general reader reads it."""
-    if text[10:11] == "m":
-        found = _PLAIN_MOVE.match(text)
-        if found is None:
-            return None
-        seconds, decimals, by, move = found.groups()
-    else:
-        found = _PLAIN_PRESS.match(text)
-        if found is None:
-            return None
-        seconds, decimals, by = found.groups()
-        move = None
+    """The move or press of a plain line (see above), or None: the general reader reads it (and
+    refuses what is not text)."""
+    try:
+        if text[10:11] == "m":
+            found = _PLAIN_MOVE.match(text)
+            if found is None:
+                return None
+            seconds, decimals, by, move = found.groups()
+        else:
+            found = _PLAIN_PRESS.match(text)
+            if found is None:
+                return None
+            seconds, decimals, by = found.groups()
+            move = None
+    except TypeError:
+        return None
     # (an int is a Millis: the NewType's call, a function call, is left out on this path)
     at: Millis = int(seconds) * 1000  # type: ignore[assignment]
     if decimals:
@@ -1170,6 +1174,9 @@ def parse_event(text: str, line: int | None = None) -> Event:
 def read_in_general(text: str, line: int | None = None) -> Event:
     """:func:`parse_event` for any line: decoded as JSON, then read field by field (a caller
     that has tried :func:`plain_event` on the line goes on here)."""
+    if not isinstance(text, str):
+        where = f"line {line}: " if line is not None else ""
+        raise InvalidEvent(f"{where}not a line of text but {type(text).__name__}", line=line)
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:

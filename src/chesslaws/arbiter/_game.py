@@ -121,13 +121,16 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on."""
-        return self._state.result
+        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, or ``None`` while the game goes on (the text of
+        :attr:`GameState.result`, for the layers that write it)."""
+        result = self._state.result
+        return result.value if result is not None else None
 
     @property
     def reason(self) -> str | None:
         """The ``reason`` code of the ending (``checkmate``, ``flag``, …), or ``None``."""
-        return self._state.reason
+        reason = self._state.reason
+        return reason.value if reason is not None else None
 
     @property
     def article(self) -> str | None:
@@ -138,7 +141,7 @@ class Game:
     @property
     def position(self) -> Position:
         """A copy of the position on the board (legal moves only; see ``pending_illegal``)."""
-        return self._state.board.position.copy()
+        return self._state.board.position
 
     @property
     def record(self) -> GameRecord:
@@ -150,7 +153,7 @@ class Game:
     def clock(self) -> Clock | None:
         """A copy of the game's chess clock (``None`` without one); correct it through events."""
         clock = self._state.clock
-        return clock.clock.copy() if clock is not None else None
+        return clock.clock if clock is not None else None
 
     @property
     def start_event(self) -> Start | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import TimeControl
+from chesslaws.endings import Reason, Result
 
 from ._clockface import ClockState
 from ._draft import Draft, Rejected, end, ruling
@@ -57,7 +58,7 @@ def on_set_up_wrong(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             ruling(idx, event.at, RulingKind.CLOCK, status="resumed", article="7.2.2", note=note)
         ]
     note = "the initial position was incorrect: the game is cancelled, a new game is played"
-    return end(d, "*", "arbiter", event.article or "7.2.1", event.at, idx, note=note)
+    return end(d, Result.NONE, Reason.ARBITER, event.article or "7.2.1", event.at, idx, note=note)
 
 
 def on_colours_reversed(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
@@ -66,7 +67,7 @@ def on_colours_reversed(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         note = "ten moves or more by both players: the game continues with the colours as played"
         return [ruling(idx, event.at, RulingKind.CLOCK, status="resumed", article="7.3", note=note)]
     note = "fewer than ten moves by both players: discontinued, a new game with the right colours"
-    return end(d, "*", "arbiter", event.article or "7.3", event.at, idx, note=note)
+    return end(d, Result.NONE, Reason.ARBITER, event.article or "7.3", event.at, idx, note=note)
 
 
 def on_set_control(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:

@@ -7,6 +7,8 @@ function of a :class:`~._draft.Draft` and an event.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import KING, PAWN, Move, Position
@@ -42,7 +44,7 @@ from ._profile import Profile
 from ._recording import other_hand, record_before_moving, recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._scoresheet import Scoresheet
-from ._state import NO_TOUCH, Breach, TouchState, current_obligation, square_label, ucis
+from ._state import NO_TOUCH, Breach, current_obligation, square_label, ucis
 from ._time import Millis
 from ._touch import Obligation, Touched, captured_square
 from ._unclaimed import drawn_on_illegal_board, illegal_move_stands, standing_move
@@ -56,13 +58,11 @@ __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touc
 def _add_touch(d: Draft, touched: Touched) -> None:
     touch = d.touch
     if all(t.square != touched.square for t in touch.touches):
-        d.touch = TouchState(
-            (*touch.touches, touched), touch.castle_attempt, touch.promotion, touch.forced
-        )
+        d.touch = replace(touch, touches=(*touch.touches, touched))
 
 
 def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
-    position = d.board.position
+    position = d.board._position
     mover = d.on_move
     if event.piece is not None:
         last_rank = 7 if event.by is Color.WHITE else 0
@@ -79,7 +79,7 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
                 # 4.6.2, 4.4.4: the pawn is on the square; the piece that touched it is fixed.
                 fixed = frozenset(m for m in forced.moves if m.promotion == event.piece)
                 forced = Obligation(fixed, "4.4.4")
-            d.touch = TouchState(touch.touches, touch.castle_attempt, promotion, forced)
+            d.touch = replace(touch, promotion=promotion, forced=forced)
         return []
     piece = position.piece_at(event.square)
     if piece is None and d.pending is None:
@@ -109,7 +109,7 @@ def _may_fix_promotion(d: Draft, square: int) -> bool:
 
 
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
-    if d.board.position.piece_at(event.square) is None:
+    if d.board._position.piece_at(event.square) is None:
         raise Rejected(f"no piece on {square_label(event.square)} to adjust")
     if d.rules.edition is Edition.PRE1997:  # Greek 7.1: "the player having the move" only
         if event.by is d.on_move:
@@ -139,7 +139,7 @@ def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
 
 def read_move(board: BoardState, text: str) -> tuple[Move | None, Move | None]:
     """(legal move, raw illegal move) for move text; raises Rejected if it is no move."""
-    position = board.position
+    position = board._position
     legal = position.legal_uci_move(text, in_check=board.in_check)  # the fast path: as parse_uci
     if legal is not None:
         return legal, None
@@ -214,7 +214,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
             reason = brief(str(rejection))
             return [*rulings, Ruling(idx, event.at, RulingKind.REJECTED, reason=reason)]
     board = d.board
-    position = board.position
+    position = board._position
     mover = position.side_to_move
     if event.by is not mover:
         raise Rejected(
@@ -242,8 +242,7 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     if allowed.moves is not None and legal not in allowed.moves:
         if d.rules.touch_move is TouchMoveEnforcement.ARBITER:
             _touch_squares(d, legal)
-            t = d.touch
-            d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, t.forced, True)
+            d.touch = replace(d.touch, taken_back=True)
             return [
                 *rulings,
                 ruling(
@@ -271,11 +270,11 @@ def _lawful_ending(d: Draft, move: Move, allowed: Obligation) -> bool:
     if allowed.moves is not None and move not in allowed.moves:
         return False
     board = d.board
-    return board.after(board.position.code_of(move)).ending() is not None
+    return board.after(board._position.code_of(move)).ending() is not None
 
 
 def _touch_squares(d: Draft, move: Move) -> None:
-    position = d.board.position
+    position = d.board._position
     mover = position.side_to_move
     for square in (move.from_square, captured_square(position, move)):
         if square is None:
@@ -287,7 +286,7 @@ def _touch_squares(d: Draft, move: Move) -> None:
 
 def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | None) -> list[Ruling]:
     """An illegal (or two-handed) move released on the board: nothing to rule yet (7.5.1)."""
-    position = d.board.position
+    position = d.board._position
     kind = IllegalKind.TWO_HANDS if event.hands == 2 else IllegalKind.ILLEGAL
     stand_in = legal
     if legal is None and raw is not None and raw.promotion is None:
@@ -318,8 +317,7 @@ def _made_illegal(d: Draft, event: MoveMade, legal: Move | None, raw: Move | Non
             and abs((raw.to_square & 7) - (raw.from_square & 7)) == 2
             and raw.to_square >> 3 == raw.from_square >> 3
         ):
-            t = d.touch
-            d.touch = TouchState(t.touches, True, t.promotion, t.forced)
+            d.touch = replace(d.touch, castle_attempt=True)
     d.pending = PendingIllegal(
         event.by, event.move, kind, raw if raw is not None else legal, stand_in, event.at
     )
@@ -331,7 +329,7 @@ def _release_on_last_rank(d: Draft, raw: Move) -> None:
     on that square, with the piece that has touched it if one has (4.4.4)."""
     promotions = frozenset(
         m
-        for m in d.board.position.legal_moves()
+        for m in d.board._position.legal_moves()
         if m.from_square == raw.from_square and m.to_square == raw.to_square
     )
     t = d.touch
@@ -339,12 +337,12 @@ def _release_on_last_rank(d: Draft, raw: Move) -> None:
     if t.promotion is not None and t.promotion[0] == raw.to_square:
         promotions = frozenset(m for m in promotions if m.promotion == t.promotion[1])
         article = "4.4.4"
-    d.touch = TouchState(t.touches, t.castle_attempt, t.promotion, Obligation(promotions, article))
+    d.touch = replace(t, forced=Obligation(promotions, article))
 
 
 def touch_squares_raw(d: Draft, raw: Move) -> None:
     """The pieces a move that is not legal touched: the one moved, and one it landed on."""
-    position = d.board.position
+    position = d.board._position
     mover = position.side_to_move
     for square in (raw.from_square, raw.to_square):
         piece = position.piece_at(square)
@@ -361,7 +359,7 @@ def make(
     """Make a legal move on the board (4.7); it may end the game at once (5.1, 5.2, 9.6).
     ``code`` is the move's packed code in the position, when the caller has it."""
     board = d.board
-    position = board.position
+    position = board._position
     if d.uncompleted[mover]:
         complete_record(d, mover, at)  # 6.2.1.2: the previous move is now completed
         count_unpressed(d, mover, at)
@@ -443,7 +441,7 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
         return
     if earlier.clock is None:
         if noted is None:
-            noted = clock.clock.remaining(mover, at)
+            noted = clock.remaining(mover, at)
         written = earlier.with_clock(noted)
         if earlier is not sheet:
             assert sheet.last is not None
@@ -458,7 +456,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
         raise Rejected(f"{player.label}'s clock is not running")
-    if d.clock is not None and d.clock.clock.paused:
+    if d.clock is not None and d.clock.paused:
         raise Rejected("the clock is paused (6.11)")
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
@@ -636,7 +634,7 @@ def rule_illegal(
             by=player,
             move=text,
             article=article,
-            must_move=(ucis(d.board.position, must.moves) if must.moves is not None else None),
+            must_move=(ucis(d.board._position, must.moves) if must.moves is not None else None),
             note=note,
         )
     ]

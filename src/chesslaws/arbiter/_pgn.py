@@ -14,7 +14,7 @@ from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
 from chesslaws.clock import TimeControl, format_clk
 from chesslaws.core import Move, Position
-from chesslaws.endings import Reason
+from chesslaws.endings import Result
 
 from ._events import Start, Variant
 from ._state import GameState
@@ -66,10 +66,9 @@ def game_to_pgn(
     from chesslaws import pgn  # the PGN writer, imported on first use like ``chesslaws.pgn``
 
     start = state.start
-    result = state.result
     chess960 = start is not None and start.variant is Variant.CHESS960
     roster: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
-    written = result if result in ("1-0", "0-1", "1/2-1/2") else "*"
+    written = Result.pgn_of(state.result)
     roster.update(White="?", Black="?")
     given = {name: value for name, value in (tags or {}).items() if value}
     roster.update({name: given.pop(name) for name in list(given) if name in roster})
@@ -85,17 +84,16 @@ def game_to_pgn(
         tags.update(_time_control_tags(start))
     ending = state.ending
     if ending is not None:
-        known = {r.value: r for r in Reason}.get(ending.reason)
-        tags["Termination"] = known.pgn_termination if known is not None else "normal"
+        tags["Termination"] = ending.reason.pgn_termination
     if "Termination" in given:
         tags["Termination"] = given.pop("Termination")
     tags.update(given)
     sans, standing, comments = _movetext(state, notes or {}, book)
     if ending is not None:
-        note = f"{ending.reason.replace('_', ' ')} ({ending.article})"
+        note = f"{ending.reason.value.replace('_', ' ')} ({ending.article})"
         if detail:
             note = f"{detail}: {note}"
-        if result == "0-0":
+        if ending.result is Result.BOTH_LOSE:
             note = f"0-0, both lose: {note}"  # PGN has no 0-0: the movetext ends with *
         last = len(sans) - 1
         comments[last] = f"{comments[last]} {note}" if last in comments else note

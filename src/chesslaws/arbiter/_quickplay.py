@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from chesslaws._color import Color
+from chesslaws.endings import Reason, Result
 
 from ._clockface import ClockState
 from ._draft import Draft, Rejected, end, ruling
@@ -50,7 +51,7 @@ def on_flags_unordered(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         raise Rejected("III.3.1: both flags must have fallen")
     if all(clock.moves_to_control(color) is None for color in Color):
         note = "both flags have fallen, which first cannot be established, in the last period"
-        return end(d, "1/2-1/2", "arbiter", "III.3.1.2", at, idx, note=note)
+        return end(d, Result.DRAW, Reason.ARBITER, "III.3.1.2", at, idx, note=note)
     corrected = clock.copy()
     if not corrected.paused:
         corrected.pause(at)  # the fallen flags are read first, then set aside
@@ -83,7 +84,7 @@ def on_quickplay_claim(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             "position and an up-to-date scoresheet, the opponent verifies them, and the "
             "designated arbiter gives the result"
         )
-        return end(d, "*", "arbiter", "III.6", at, idx, by=player, note=note)
+        return end(d, Result.NONE, Reason.ARBITER, "III.6", at, idx, by=player, note=note)
     if not state.paused:
         d.clock = state.pause(at)
     note = (

@@ -24,6 +24,7 @@ __all__ = [
     "Result",
     "Ruling",
     "RulingKind",
+    "RulingStatus",
     "ruling_from_json",
 ]
 
@@ -47,6 +48,21 @@ class RulingKind(enum.Enum):
     RESULT_AMENDED = "result_amended"
     POSITION_RESTORED = "position_restored"
     SCORESHEET = "scoresheet"
+
+
+class RulingStatus(enum.StrEnum):
+    """The ``status`` of a ruling: a draw offer's (9.1.2: ``standing``, ``declined``,
+    ``lapsed``, ``not_allowed`` before the move the event allows, ``stands`` under the 2014 and
+    earlier editions' wording) or the clock's (6.11: ``paused``, ``resumed``). A ``str`` too, so
+    it reads as its text wherever text is wanted."""
+
+    STANDING = "standing"
+    DECLINED = "declined"
+    LAPSED = "lapsed"
+    NOT_ALLOWED = "not_allowed"
+    STANDS = "stands"
+    PAUSED = "paused"
+    RESUMED = "resumed"
 
 
 class PenaltyKind(enum.Enum):
@@ -107,9 +123,10 @@ class Ruling:
     kind: RulingKind
     article: str | None = None
     by: Color | None = None
-    result: str | None = None
+    result: Result | None = None
     reason: str | None = None
-    status: str | None = None
+    """The ending's :class:`Reason` code (``game_over``), or why an event was rejected."""
+    status: RulingStatus | None = None
     move: str | None = None
     must_move: tuple[str, ...] | None = None
     penalty: Penalty | None = None
@@ -124,11 +141,11 @@ class Ruling:
         if self.by is not None:
             out["by"] = self.by.label
         if self.result is not None:
-            out["result"] = self.result
+            out["result"] = self.result.value
         if self.reason is not None:
             out["reason"] = self.reason
         if self.status is not None:
-            out["status"] = self.status
+            out["status"] = self.status.value
         if self.move is not None:
             out["move"] = self.move
         if self.must_move is not None:
@@ -148,6 +165,8 @@ def ruling_from_json(obj: dict[str, Any]) -> Ruling:
     by = obj.get("by")
     must = obj.get("must_move")
     penalty = obj.get("penalty")
+    result = obj.get("result")
+    status = obj.get("status")
     return Ruling(
         event=int(obj["event"]),
         at=seconds_to_ms(Decimal(str(at)) if isinstance(at, float) else at)
@@ -156,9 +175,9 @@ def ruling_from_json(obj: dict[str, Any]) -> Ruling:
         kind=RulingKind(obj["ruling"]),
         article=obj.get("article"),
         by=Color.parse(by) if by is not None else None,
-        result=obj.get("result"),
+        result=Result(result) if result is not None else None,
         reason=obj.get("reason"),
-        status=obj.get("status"),
+        status=RulingStatus(status) if status is not None else None,
         move=obj.get("move"),
         must_move=tuple(must) if must is not None else None,
         penalty=Penalty.from_json(penalty) if penalty is not None else None,

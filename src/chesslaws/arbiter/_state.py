@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
-from chesslaws.endings import MATE_BUDGET, Termination
+from chesslaws.endings import MATE_BUDGET, Reason, Result, Termination
 
 from ._board import BoardState, starting_board
 from ._clockface import ClockState
@@ -97,10 +97,11 @@ NO_PLAYERS_RECORD = PlayersRecord()
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """How the game ended: result (``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``), reason, Article."""
+    """How the game ended: the result, the reason and the Article applied (written as text
+    only at the edges: rulings' JSON, PGN)."""
 
-    result: str
-    reason: str
+    result: Result
+    reason: Reason
     article: str
 
 
@@ -146,17 +147,17 @@ class GameState:
         return self.ending is not None
 
     @property
-    def result(self) -> str | None:
+    def result(self) -> Result | None:
         return self.ending.result if self.ending is not None else None
 
     @property
-    def reason(self) -> str | None:
+    def reason(self) -> Reason | None:
         return self.ending.reason if self.ending is not None else None
 
     @property
     def fen(self) -> str:
         """The FEN of the position on the board."""
-        return self.board.position.fen()
+        return self.board.fen
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -189,7 +190,7 @@ def on_move(board: BoardState, pending: PendingIllegal | None) -> Color:
     completed (A.5.2), which passed the move to the opponent."""
     if pending is not None and pending.completed_at is not None:
         return pending.by.other
-    return board.position.side_to_move
+    return board._position.side_to_move
 
 
 def moves_made(sheet: Scoresheet, start: Start | None) -> tuple[int, int]:
@@ -212,7 +213,7 @@ def current_obligation(board: BoardState, touch: TouchState) -> Obligation:
     if touch.promotion is not None:
         square, piece = touch.promotion
         promotion = (square, PieceType(piece))
-    found = obligation(board.position, touch.touches, promotion=promotion)
+    found = obligation(board._position, touch.touches, promotion=promotion)
     if touch.castle_attempt and found.article == "4.3.1":
         # 4.7.2: the king was released on a castling square, but that castling is illegal.
         return Obligation(found.moves, "4.7.2")

@@ -84,7 +84,7 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
             board = starting_board()
     except ChessLawsError as error:
         raise Rejected(f"bad 'fen': {error}") from None
-    position = board.position
+    position = board._position
     clock: ClockState | None = None
     mode = event.mode
     if event.time_controls is not None:
@@ -165,8 +165,8 @@ def step(
     >>> from chesslaws.arbiter import GameState, parse_event
     >>> state, rulings = step(GameState(), parse_event('{"type": "start", "time_control": "60"}'))
     >>> state, rulings = step(state, parse_event('{"type": "resign", "at": 5, "by": "white"}'))
-    >>> state.result, rulings[0].reason
-    ('0-1', 'resignation')
+    >>> state.result, state.reason, rulings[0].reason
+    (<Result.BLACK_WINS: '0-1'>, <Reason.RESIGNATION: 'resignation'>, 'resignation')
     """
     idx = state.index if index is None else index
     draft = Draft(state)
@@ -284,7 +284,7 @@ def _check_time(d: Draft, at: Millis, event: Event) -> None:
     if d.start is None:
         raise Rejected("the game has not started (the first event must be 'start')")
     if d.ending is not None and not _after_the_game(event):
-        raise Rejected(f"the game is over ({d.ending.result}, {d.ending.reason})")
+        raise Rejected(f"the game is over ({d.ending.result.value}, {d.ending.reason.value})")
     if at < d.last_at:
         raise Rejected(
             f"time goes backwards: {ms_to_seconds(at)} s after {ms_to_seconds(d.last_at)} s"

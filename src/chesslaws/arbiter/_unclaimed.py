@@ -202,4 +202,4 @@ def drawn_on_illegal_board(d: Draft, pending: PendingIllegal, at: Millis, idx: i
     if "note" in fields:
         note = f"{note}; {fields.pop('note')}"
     d.pending = None
-    return end(d, Result.DRAW.value, Reason.ARBITER.value, fields["article"], at, idx, note=note)
+    return end(d, Result.DRAW, Reason.ARBITER, fields["article"], at, idx, note=note)

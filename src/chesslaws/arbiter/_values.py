@@ -28,10 +28,12 @@ def builder(cls: type[T]) -> Callable[..., T]:
     frozen dataclass with slots and no ``__post_init__``.
 
     >>> from chesslaws.arbiter._state import Ending
+    >>> from chesslaws.endings import Reason, Result
     >>> new = builder(Ending)
-    >>> new("1-0", "checkmate", "5.1.1") == Ending("1-0", "checkmate", "5.1.1")
+    >>> mate = (Result.WHITE_WINS, Reason.CHECKMATE, "5.1.1")
+    >>> new(*mate) == Ending(*mate)
     True
-    >>> type(new("1-0", "checkmate", "5.1.1"))
+    >>> type(new(*mate))
     <class 'chesslaws.arbiter._state.Ending'>
     """
     params = getattr(cls, "__dataclass_params__", None)

@@ -91,7 +91,8 @@ def game_to_pgn(game: Game) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Rule on the event log; exit status 0, or 2 if the file cannot be read."""
+    """Rule on the event log; exit status 0, or 2 if the file cannot be read (or, for ``--pgn``,
+    holds no game: its start was rejected or missing)."""
     out: IO[str] = io.StringIO() if args.pgn else sys.stdout
     try:
         if args.file == "-":
@@ -104,5 +105,17 @@ def run(args: argparse.Namespace) -> int:
             _("cannot read {file}: {why}").format(file=args.file, why=error.strerror or error)
         )
     if args.pgn:
+        if not state.started:
+            return fail(f"{args.file}: no game to write: {_why_not_started(out)}")
         sys.stdout.write(state_to_pgn(state))
     return 0
+
+
+def _why_not_started(rulings: IO[str]) -> str:
+    """Why a log started no game: the first rejection (its start's), from the rulings written."""
+    assert isinstance(rulings, io.StringIO)
+    for line in rulings.getvalue().splitlines():
+        found = json.loads(line)
+        if found.get("ruling") == RulingKind.REJECTED.value:
+            return f"line {found['event']}: {found['reason']}"
+    return "the log has no start event"

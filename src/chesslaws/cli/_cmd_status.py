@@ -23,8 +23,6 @@ from chesslaws.cli._i18n import _
 from chesslaws.core import COMPOSED, STARTING_FEN, Position
 from chesslaws.endings import MATE_BUDGET, GameRecord, Result, Termination, is_dead
 
-DEFAULT_BUDGET = MATE_BUDGET
-
 
 def register(subparsers: Any) -> None:
     """Add the ``status`` command."""
@@ -39,9 +37,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget",
         type=int,
-        default=DEFAULT_BUDGET,
+        default=MATE_BUDGET,
         help=_("positions to search per player for a dead position (default {n})").format(
-            n=DEFAULT_BUDGET
+            n=MATE_BUDGET
         ),
     )
     parser.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))
@@ -49,7 +47,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def status(record: GameRecord, budget: int = DEFAULT_BUDGET) -> dict[str, object]:
+def status(record: GameRecord, budget: int = MATE_BUDGET) -> dict[str, object]:
     """The status of the game in ``record`` as a JSON-ready dict (``budget``: see
     :func:`is_dead`)."""
     position = record.position

@@ -19,8 +19,7 @@ from chesslaws._errors import ChessLawsError, PositionProblem
 from chesslaws.cli import COMPOSED_HELP
 from chesslaws.cli._i18n import _
 from chesslaws.core import COMPOSED, Position
-from chesslaws.endings import Winnability, can_checkmate
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET
+from chesslaws.endings import MATE_BUDGET, Winnability, can_checkmate
 
 _FEN_DEFAULTS = ("w", "-", "-", "0", "1")
 
@@ -40,9 +39,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget",
         type=int,
-        default=DEFAULT_BUDGET,
+        default=MATE_BUDGET,
         help=_("positions to search before answering undetermined (default {n})").format(
-            n=DEFAULT_BUDGET
+            n=MATE_BUDGET
         ),
     )
     parser.add_argument("--chess960", action="store_true", help=_("read castling as Chess960"))

@@ -75,12 +75,35 @@ def _parse_board(fen: str, text: str) -> tuple[int, ...]:
     return tuple(board)
 
 
+LONGEST_GAME_PLIES = 17_697
+"""The most plies a game can have under the Laws since 2014: 8,848½ moves, after which the
+75-move rule (9.6.2) has ended it whatever is played (each reset of the count needs a capture
+or a pawn move, and there are only so many of them). A halfmove clock counts plies of the game,
+so a FEN's clock above this describes no game; older editions, without 9.6.2, leave a game
+unbounded in principle, but no game has come near."""
+
+
 def _parse_counter(fen: str, field: str, text: str, minimum: int) -> int:
     if not text.isdigit() or not text.isascii() or len(text) > 9:
         raise _fail(fen, field, f"expected a whole number, found {text!r}")
     value = int(text)
     if value < minimum:
         raise _fail(fen, field, f"must be at least {minimum}, found {value}")
+    return value
+
+
+def _parse_halfmove_clock(fen: str, text: str) -> int:
+    """The halfmove clock (9.3, 9.6.2): plies since the last capture or pawn move, which no game
+    has more of than :data:`LONGEST_GAME_PLIES` (python-chess takes any number; this refuses only
+    what describes no game)."""
+    value = _parse_counter(fen, "halfmove clock", text, 0)
+    if value > LONGEST_GAME_PLIES:
+        raise _fail(
+            fen,
+            "halfmove clock",
+            f"{value} plies is more than any game has ({LONGEST_GAME_PLIES:,}: 8,848½ moves end "
+            "every game under the 75-move rule, 9.6.2)",
+        )
     return value
 
 
@@ -115,7 +138,7 @@ def parse_fen(fen: str) -> Setup:
             ep_square = parse_square(ep_text)
         except ValueError:
             raise _fail(fen, "en passant", f"expected '-' or a square, found {ep_text!r}") from None
-    halfmove = _parse_counter(fen, "halfmove clock", parts[4], 0) if len(parts) > 4 else 0
+    halfmove = _parse_halfmove_clock(fen, parts[4]) if len(parts) > 4 else 0
     fullmove = _parse_counter(fen, "fullmove number", parts[5], 0) if len(parts) > 5 else 1
     notes: tuple[str, ...] = ()
     if fullmove == 0:

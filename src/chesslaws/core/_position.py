@@ -626,8 +626,7 @@ class Position:
             return NotImplemented
         return self.repetition_key() == other.repetition_key()
 
-    def __hash__(self) -> int:
-        return hash(self.repetition_key())
+    __hash__ = None  # type: ignore[assignment]  # mutable: key a position by zobrist_key() or fen()
 
     # -- keys for repetition (Article 9.2.3) ---------------------------------------------------
 

@@ -68,11 +68,11 @@ class Standing:
         if before is not None and before.read_from is board:
             position, key = before.position, before.key
         else:
-            position = board.position.copy()
+            position = board.position  # a copy already
             key = position_key(position)
         over = None
         if state.ending is not None:
-            over = f"the game is over ({state.result}, {state.reason})"
+            over = f"the game is over ({state.ending.result.value}, {state.ending.reason.value})"
         return cls(
             position,
             key,

@@ -12,23 +12,26 @@ from dataclasses import dataclass
 
 from chesslaws._color import Color
 from chesslaws.core import Position
-from chesslaws.endings._unwinnability import DEFAULT_BUDGET, Winnability, can_checkmate
+from chesslaws.endings._unwinnability import MATE_BUDGET, Winnability, can_checkmate
 
 __all__ = ["MATE_BUDGET", "Outcome", "Reason", "Result", "Termination", "loss_or_draw"]
 
-MATE_BUDGET = DEFAULT_BUDGET
-"""The default effort (positions) of the search "can the opponent still checkmate?", shared by
-the arbiter (``rules.mate_budget`` of a ``start`` event), the auditor and ``chesslaws status``."""
-
 
 class Result(enum.Enum):
-    """The result of a game as PGN writes it (``value``); ``0-0`` is a loss for both (6.9 and
-    the arbiter's declaration after both players' faults)."""
+    """The result of a game (``value``, as the arbiter's rulings write it): ``0-0`` is a loss
+    for both (6.9 and the arbiter's declaration after both players' faults); ``1/2-0`` and
+    ``0-1/2`` are scores an arbiter may give (10.2, 12.9.5: a player's points reduced, the
+    opponent's half point kept); ``*`` is a game that ended without a result of its own (a
+    game cancelled and replayed, 7.2.1, 7.3; a claim left to the designated arbiter, III.6).
+    PGN writes ``*`` for every one of these but the first three."""
 
     WHITE_WINS = "1-0"
     BLACK_WINS = "0-1"
     DRAW = "1/2-1/2"
     BOTH_LOSE = "0-0"
+    WHITE_HALF = "1/2-0"
+    BLACK_HALF = "0-1/2"
+    NONE = "*"
 
     @classmethod
     def win_for(cls, winner: Color) -> Result:
@@ -41,8 +44,24 @@ class Result(enum.Enum):
 
     @property
     def pgn(self) -> str:
-        """The PGN ``Result`` text (``0-0`` is written ``*``: PGN has no such result)."""
-        return "*" if self is Result.BOTH_LOSE else self.value
+        """The PGN ``Result`` text (``0-0``, ``1/2-0`` and ``0-1/2`` are written ``*``: PGN
+        has no such result)."""
+        return self.value if self in _PGN_RESULTS else "*"
+
+    @classmethod
+    def pgn_of(cls, result: Result | str | None) -> str:
+        """The PGN ``Result`` text of a result, or of its text: ``*`` for none, for ``0-0`` and
+        for any text that is no result (a game still going on, or unknown).
+
+        >>> [Result.pgn_of(r) for r in (Result.DRAW, "0-1", "0-0", None, "?")]
+        ['1/2-1/2', '0-1', '*', '*', '*']
+        """
+        if isinstance(result, str):
+            try:
+                result = cls(result)
+            except ValueError:
+                return "*"
+        return "*" if result is None else result.pgn
 
     @property
     def winner(self) -> Color | None:
@@ -52,6 +71,9 @@ class Result(enum.Enum):
         if self is Result.BLACK_WINS:
             return Color.BLACK
         return None
+
+
+_PGN_RESULTS = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW})
 
 
 class Reason(enum.Enum):
@@ -154,18 +176,18 @@ class Outcome:
     """A finished game's result: how it ended and who won (None for a draw).
 
     >>> Outcome(Reason.CHECKMATE, Color.BLACK).result
-    '0-1'
+    <Result.BLACK_WINS: '0-1'>
     """
 
     termination: Reason
     winner: Color | None
 
     @property
-    def result(self) -> str:
-        """The result as in PGN: ``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+    def result(self) -> Result:
+        """The result: a win for the winner, else a draw (PGN writes ``result.pgn``)."""
         if self.winner is None:
-            return Result.DRAW.value
-        return Result.win_for(self.winner).value
+            return Result.DRAW
+        return Result.win_for(self.winner)
 
     @property
     def article(self) -> str:

@@ -67,7 +67,7 @@ from chesslaws.endings._static import (
 )
 
 __all__ = [
-    "DEFAULT_BUDGET",
+    "MATE_BUDGET",
     "MateAnalysis",
     "Winnability",
     "can_checkmate",
@@ -75,8 +75,11 @@ __all__ = [
     "pawn_walk_proof",
 ]
 
-#: Default effort: positions expanded by the search before it answers UNDETERMINED.
-DEFAULT_BUDGET = 200_000
+MATE_BUDGET = 200_000
+"""The library's one default effort (positions expanded) of the search "can the opponent still
+checkmate?" (5.1.2, 6.9, 7.5.5), before it answers UNDETERMINED: the arbiter's (written into a
+``start`` event's ``rules.mate_budget`` so that a replay rules the same), the auditor's and the
+command line's."""
 #: The first round of the search's phases (see :meth:`_Search.run`): what real games need.
 _FIRST_ROUND = 20_000
 
@@ -802,7 +805,7 @@ class _Search:
 
 
 def can_checkmate(
-    position: Position, color: Color | int, *, budget: int = DEFAULT_BUDGET
+    position: Position, color: Color | int, *, budget: int = MATE_BUDGET
 ) -> MateAnalysis:
     """Whether ``color`` can checkmate by some series of legal moves (Articles 5.2.2, 6.9).
 
@@ -840,7 +843,7 @@ def can_checkmate(
 def is_dead(
     position: Position,
     *,
-    budget: int = DEFAULT_BUDGET,
+    budget: int = MATE_BUDGET,
     quick: bool = False,
     legal_count: int | None = None,
     walk_proof: int = 0,

@@ -114,11 +114,13 @@ class GameReport:
 
     @property
     def result(self) -> str:
-        return self.state.result or "*"
+        result = self.state.result
+        return "*" if result is None else result.value
 
     @property
     def reason(self) -> str:
-        return self.state.reason or ""
+        reason = self.state.reason
+        return "" if reason is None else reason.value
 
     @property
     def article(self) -> str:

@@ -72,11 +72,23 @@ def read_games(
 def read_game(text: str, *, replay: bool = True) -> Game:
     """The first game of a PGN text given as a string.
 
-    Raises :class:`~chesslaws.PgnError` when the text holds no game at all.
+    Raises :class:`~chesslaws.PgnError` when the text holds no game at all, or is not text (a
+    lone surrogate, which no encoding writes).
     """
     from chesslaws._errors import PgnError
 
-    raws = split_games(iter(text.encode("utf-8").splitlines(keepends=True)), max_games=1)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        line = text.count("\n", 0, error.start) + 1
+        column = error.start - (text.rfind("\n", 0, error.start) + 1) + 1
+        code = ord(text[error.start])
+        raise PgnError(
+            f"line {line}, column {column}: a lone surrogate (U+{code:04X}) is not text",
+            line=line,
+            column=column,
+        ) from None
+    raws = split_games(iter(data.splitlines(keepends=True)), max_games=1)
     for raw in raws:
         return build_game(raw, 1, replay=replay)
     raise PgnError("no game in the text", line=1, column=1, text=text[:40])

@@ -198,7 +198,8 @@ class LiveGame:
 
     @property
     def result(self) -> str | None:
-        return self.state.result
+        result = self.state.result
+        return None if result is None else result.value
 
     def role_of(self, token: str) -> str | None:
         """``white``, ``black`` or ``arbiter`` for a valid token (compared in constant time)."""
@@ -252,8 +253,8 @@ class LiveGame:
                 if start is not None and start.time_controls is not None
                 else None
             ),
-            "result": self.state.result,
-            "reason": self.state.reason,
+            "result": self.result,
+            "reason": None if self.state.reason is None else self.state.reason.value,
             "seq": self.seq,
             "created": self.row.created,
             "started": self.started,
@@ -431,7 +432,14 @@ class LiveGame:
             self._last_act[role] = act
         line = json.dumps(shown)
         try:
-            await self.store.append(self.id, seq, line, result=state.result, reason=state.reason)
+            ending = state.ending
+            await self.store.append(
+                self.id,
+                seq,
+                line,
+                result=None if ending is None else ending.result.value,
+                reason=None if ending is None else ending.reason.value,
+            )
         except StoreError as error:
             log.error("game %s: %s", self.id, error)
             return refusal(shown, event.at, f"the event could not be recorded: {error}")

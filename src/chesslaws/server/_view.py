@@ -16,6 +16,7 @@ from typing import Any
 from chesslaws._color import Color
 from chesslaws.arbiter import GameState, Ruling
 from chesslaws.core import Move, Position, square_name
+from chesslaws.endings import Reason, Result
 
 __all__ = ["StartPlan", "full_view", "rulings_json", "view"]
 
@@ -71,8 +72,8 @@ def view(
         "draw_offer": _offer(state),
         "awaiting": None if over or not started else _awaiting(state),
         "obligation": None if over else _obligation(state),
-        "result": state.result,
-        "reason": state.reason,
+        "result": _text(state.result),
+        "reason": _text(state.reason),
         "article": ending.article if ending is not None else None,
     }
 
@@ -180,3 +181,8 @@ def rulings_json(rulings: list[Ruling], before: Position, after: Position) -> li
 def _uci_to_san(position: Position, text: str) -> str | None:
     move = position.legal_uci_move(text)
     return position.san(move) if move is not None else None
+
+
+def _text(value: Result | Reason | None) -> str | None:
+    """A result or reason as the messages write it (its code), or None."""
+    return None if value is None else value.value
