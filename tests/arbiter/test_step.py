@@ -298,9 +298,9 @@ def test_the_fast_reader_reads_as_the_general_one(
 
 
 def test_a_result_is_written_for_pgn_in_one_place() -> None:
-    # PGN knows 1-0, 0-1 and 1/2-1/2; a loss for both (0-0), a game going on and any other text
-    # are written "*" (8.1.1's Result tag).
-    assert [Result.pgn_of(r) for r in Result] == ["1-0", "0-1", "1/2-1/2", "*"]
+    # PGN knows 1-0, 0-1 and 1/2-1/2; a loss for both (0-0), the arbiter's 1/2-0 and 0-1/2
+    # (10.2, 12.9.5), a game without a result, and any other text are written "*" (8.1.1).
+    assert [Result.pgn_of(r) for r in Result] == ["1-0", "0-1", "1/2-1/2", "*", "*", "*", "*"]
     assert [Result.pgn_of(t) for t in ("1-0", "0-1", "1/2-1/2", "0-0", "*", "", None)] == [
         "1-0",
         "0-1",

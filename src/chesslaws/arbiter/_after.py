@@ -66,7 +66,7 @@ def _amend(
             RulingKind.RESULT_AMENDED,
             by=by,
             result=new.result,
-            reason=new.reason,
+            reason=new.reason.value,
             article=new.article,
             note=f"{note}; {earlier}" if note else earlier,
         )

@@ -137,6 +137,10 @@ def count(values: tuple[int, int], color: Color, change: int) -> tuple[int, int]
 
 
 def ruling(idx: int, at: Millis, kind: RulingKind, **fields: object) -> Ruling:
+    """A ruling; a ``status`` given as its text is read as its :class:`RulingStatus`."""
+    status = fields.get("status")
+    if type(status) is str:
+        fields["status"] = RulingStatus(status)
     return Ruling(idx, at, kind, **fields)  # type: ignore[arg-type]
 
 

@@ -62,8 +62,9 @@ def recording_exemption(
         # His time as he pressed his previous move: what it showed after it, less the
         # increment that press earned (the lowest his clock showed during that move).
         had = earlier.clock - increment if earlier.clock is not None else None
-    else:
-        had = clock.time_control_of(player).periods[0].time
+    else:  # his first move: the time his control began with (a sandclock's is its own)
+        periods = clock.time_control_of(player).periods
+        had = periods[0].time if periods else clock.time_control_of(player).sandclock
     if had is None or had < _FIVE_MINUTES:
         return []
     return [

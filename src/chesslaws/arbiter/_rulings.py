@@ -53,8 +53,12 @@ class RulingKind(enum.Enum):
 class RulingStatus(enum.StrEnum):
     """The ``status`` of a ruling: a draw offer's (9.1.2: ``standing``, ``declined``,
     ``lapsed``, ``not_allowed`` before the move the event allows, ``stands`` under the 2014 and
-    earlier editions' wording) or the clock's (6.11: ``paused``, ``resumed``). A ``str`` too, so
-    it reads as its text wherever text is wanted."""
+    earlier editions' wording), the clock's (6.11: ``paused``, ``resumed``; 6.10.2
+    ``corrected``), an illegal move's that stood (A.5.2: ``stands``), a scoresheet's (8.1–8.7:
+    ``differs``, ``in_advance``, ``not_recorded``, ``exempt``, ``reconstruction``, ``signed``),
+    an adjournment's (Guidelines I: ``seal``, ``written``, ``changed``, ``sealed``,
+    ``resumed``, ``opened``, ``lost``) and an announcement's (Appendix D: ``differs``,
+    ``corrected``, ``time``). A ``str`` too, so it reads as its text wherever text is wanted."""
 
     STANDING = "standing"
     DECLINED = "declined"
@@ -63,6 +67,20 @@ class RulingStatus(enum.StrEnum):
     STANDS = "stands"
     PAUSED = "paused"
     RESUMED = "resumed"
+    CORRECTED = "corrected"
+    DIFFERS = "differs"
+    IN_ADVANCE = "in_advance"
+    NOT_RECORDED = "not_recorded"
+    EXEMPT = "exempt"
+    RECONSTRUCTION = "reconstruction"
+    SIGNED = "signed"
+    SEAL = "seal"
+    WRITTEN = "written"
+    CHANGED = "changed"
+    SEALED = "sealed"
+    OPENED = "opened"
+    LOST = "lost"
+    TIME = "time"
 
 
 class PenaltyKind(enum.Enum):
