@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from chesslaws.tournament._errors import TournamentError
 from chesslaws.tournament.berger import berger_round, cycle_length
+from chesslaws.tournament.dutch import dutch_pairings
 from chesslaws.tournament.event import Event
 
 __all__ = ["next_pairings", "pairs_text"]
@@ -46,10 +47,7 @@ def _dutch_first_round(event: Event) -> Pairs:
     bye; the first half meets the second half in order, the top player of board 1 having
     the initial colour and colours alternating board by board."""
     if event.rounds_paired:
-        raise TournamentError(
-            "Dutch pairing not implemented yet (only round 1 of a Swiss is paired)",
-            field="system",
-        )
+        return dutch_pairings(event)
     if event.accelerations:
         raise TournamentError(
             "Dutch pairing not implemented yet (accelerated rounds)", field="system"
