@@ -87,8 +87,8 @@ def _read_round(event: Event, number: int, entry_opponent: int, colour: str, cod
     points = event.point_system
     if entry_opponent and code in PLAYED_CODES:
         return _Round(entry_opponent, colour, True, True, _tenths(points.points(code)))
-    if entry_opponent and code in "+-":
-        return _Round(entry_opponent, colour, False, True, _tenths(points.points(code)))
+    if entry_opponent and code in "+-":  # a forfeit: no game, so no float either way (A4)
+        return _Round(number, colour, False, True, _tenths(points.points(code)))
     if code == "U":
         return _Round(number, "-", False, True, _tenths(points.bye))
     if code == "?":
