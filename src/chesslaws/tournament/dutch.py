@@ -91,8 +91,6 @@ def _read_round(event: Event, number: int, entry_opponent: int, colour: str, cod
         return _Round(number, colour, False, True, _tenths(points.points(code)))
     if code == "U":
         return _Round(number, "-", False, True, _tenths(points.bye))
-    if code == "?":
-        return _Round(entry_opponent or number, colour, bool(entry_opponent), True, 0)
     value = points.points(code) if code in "HF+" else points.absence
     return _Round(number, "-", False, False, _tenths(value))
 
@@ -225,6 +223,13 @@ def _initial_colour(event: Event, valid: list[_Player], played_rounds: int) -> s
 def dutch_pairings(event: Event) -> Pairs:
     """The next round's pairings by the Dutch system, ``(white, black)``, board 1 first, the
     pairing-allocated bye last as ``(n, 0)``."""
+    for p in event.players:
+        for round_, entry in enumerate(p.results, 1):
+            if entry.code == "?":
+                raise TournamentError(
+                    f"round {round_} is not finished: player {p.number} has no result yet",
+                    field="result",
+                )
     state = _Round2(event)
     if not state.sorted:
         return ()
@@ -341,21 +346,26 @@ class _Pairer:
             biggest = max(biggest, size)
             index = start - 1
         self.weigher = _Weigher(state, shifts, total, _bits(biggest))
-        self.big = 1 << 4096
+        self.fixed: dict[int, int] = {}
 
     # -- the matching -----------------------------------------------------------------
 
     def set(self, a: int, b: int, weight: int) -> None:
-        self.weights[(a, b) if a < b else (b, a)] = weight
+        if a not in self.fixed and b not in self.fixed:
+            self.weights[(a, b) if a < b else (b, a)] = weight
 
     def match(self) -> list[int]:
-        return max_weight_matching(self.n, self.weights)
+        """The matching of greatest weight; the pairs already fixed stay as they are."""
+        mate = max_weight_matching(self.n, self.weights)
+        for a, b in self.fixed.items():
+            mate[a] = b
+        return mate
 
     def finalize(self, a: int, b: int) -> None:
-        for (x, y) in list(self.weights):
-            if x in (a, b) or y in (a, b):
-                self.weights[(x, y)] = 0
-        self.set(a, b, self.big)
+        """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
+        for key in [k for k in self.weights if a in k or b in k]:
+            del self.weights[key]
+        self.fixed[a], self.fixed[b] = b, a
 
     # -- the round --------------------------------------------------------------------
 
@@ -407,8 +417,9 @@ class _Pairer:
                     break
         weigher.single_downfloater_bye = single
         counts = sorted(
-            p.played_games for v, p in enumerate(players) if self.scores[v] == weigher.bye_score
-        )
+            (p.played_games for v, p in enumerate(players) if self.scores[v] == weigher.bye_score),
+            reverse=True,
+        )  # C9: the fewer games a player has played, the more his being paired weighs
         weigher.played_ranks = {games: rank for rank, games in enumerate(counts)}
 
     def _brackets(self) -> list[int]:
