@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,10 @@ def rounds_differing(
     did (players and colours), or, with ``printed``, prints otherwise than ``-p`` prints."""
     path = tmp_path / f"g{seed}.trf"
     event = read_trf(_oracles.generate(path, seed, **config))[0]
+    return rounds_of(tmp_path, event, seed, printed)
+
+
+def rounds_of(tmp_path: Path, event: Event, seed: int, printed: bool) -> list[tuple[int, str]]:
     rounds = max(len(p.results) for p in event.players)
     event = dataclasses.replace(event, total_rounds=rounds)
     differing = []
@@ -151,8 +156,15 @@ def test_many_tournaments_as_bbppairings(tmp_path: Path) -> None:
     """CHESSLAWS_DUTCH_EVENTS (default 200) generated events, every round from 2 compared."""
     count = int(os.environ.get("CHESSLAWS_DUTCH_EVENTS", "200"))
     failures = {}
+    unplayable = 0  # the generator found no valid pairing for some round: no event
     for seed, config in _slow_configs(count):
-        differing = rounds_differing(tmp_path, seed, printed=False, **config)
+        try:
+            differing = rounds_differing(tmp_path, seed, printed=False, **config)
+        except subprocess.CalledProcessError as error:
+            assert error.returncode == 1, error.stderr
+            unplayable += 1
+            continue
         if differing:
             failures[seed] = (config, differing)
-    assert failures == {}, f"{len(failures)} of {count} differ: {failures}"
+    assert unplayable < count // 10
+    assert failures == {}, f"{len(failures)} of {count - unplayable} differ: {failures}"
