@@ -361,6 +361,11 @@ class _Pairer:
             mate[a] = b
         return mate
 
+    def scale(self, bits: int) -> None:
+        """Every weight shifted ``bits`` up (down if negative): the same matchings are best."""
+        for key, w in self.weights.items():
+            self.weights[key] = w << bits if bits >= 0 else w >> -bits
+
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
         for key in [k for k in self.weights if a in k or b in k]:
@@ -547,15 +552,16 @@ class _Bracket:
             vertex = v[i]
             if not matched[vertex]:
                 continue
-            addend = len(v)
-            for j in range(self.end - 1, self.movers - 1, -1):
-                if matched[v[j]]:
-                    continue
-                w = self.base[(i, j)]
-                if w:
-                    pairer.set(vertex, v[j], w + addend)
-                    addend += 1
-            self.mate = pairer.match()
+            candidates = [j for j in range(self.movers, self.end) if not matched[v[j]]]
+            first = next((j for j in candidates if self.base[(i, j)]), None)
+            if first is None or self.mate[vertex] != v[first]:  # as in _s1_opponents
+                addend = len(v)
+                for j in reversed(candidates):
+                    w = self.base[(i, j)]
+                    if w:
+                        pairer.set(vertex, v[j], w + addend)
+                        addend += 1
+                self.mate = pairer.match()
             partner = self.mate[vertex]
             matched[partner] = True
             pairer.finalize(vertex, partner)
@@ -651,22 +657,32 @@ class _Bracket:
                 pairer.set(v[a], v[b], self.base[(a, b)])
 
     def _s1_opponents(self, rest: list[int], matched: list[bool]) -> None:
+        """Each S1 player, in order, meets the highest S2 player an optimal pairing allows.
+
+        One matching decides them all: every weight is shifted up and each S1 player's edges
+        get a bonus by the rank of the opponent, the first S1 player's bonuses outweighing all
+        the later ones' together (so the bonuses choose lexicographically, in S1 order, among
+        the pairings of greatest weight, as fixing the players one by one would)."""
         pairer, v = self.pairer, self.v
-        for a in rest:
-            if not self._upward(v[a]):
-                continue
-            addend = 0
-            for b in reversed(rest):
-                if b <= a or matched[v[b]]:
-                    continue
+        s1 = [a for a in rest if self._upward(v[a])]
+        if not s1:
+            return
+        width = _bits(len(rest))
+        room = width * len(s1)
+        pairer.scale(room)
+        for index, a in enumerate(s1):
+            candidates = [b for b in rest if b > a and not matched[v[b]]]
+            place = width * (len(s1) - 1 - index)
+            for addend, b in enumerate(reversed(candidates)):
                 w = self.base[(a, b)]
                 if w:
-                    pairer.set(v[a], v[b], w + addend)
-                addend += 1
-            self.mate = pairer.match()
+                    pairer.set(v[a], v[b], (w << room) + (addend << place))
+        self.mate = pairer.match()
+        for a in s1:
             partner = self.mate[v[a]]
             matched[v[a]] = matched[partner] = True
             pairer.finalize(v[a], partner)
+        pairer.scale(-room)
 
 
 def _published(state: _Round2, mates: list[int]) -> Pairs:
