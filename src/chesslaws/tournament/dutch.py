@@ -247,6 +247,7 @@ class _Weigher:
     group_bits: int
     bye_score: int = 0
     single_downfloater_bye: bool = False
+    bye_score_known: bool = False
     played_ranks: dict[int, int] = field(default_factory=dict)
 
     def edge(self, high: _Player, low: _Player, in_current: bool, in_next: bool) -> int:
@@ -265,7 +266,7 @@ class _Weigher:
         if in_next:
             w += 1 << self.shifts[sh]
         w <<= bits
-        if self.single_downfloater_bye:
+        if self.bye_score_known:
             if sh == self.bye_score:
                 w += self.played_ranks[high.played_games]
             if sl == self.bye_score:
@@ -408,6 +409,12 @@ class _Pairer:
         weigher, players = self.weigher, self.players
         bye = next(v for v in range(self.n) if mate[v] == v)
         weigher.bye_score = self.scores[bye]
+        counts = sorted(
+            (p.played_games for v, p in enumerate(players) if self.scores[v] == weigher.bye_score),
+            reverse=True,
+        )  # C9: the fewer games a player has played, the more his being paired weighs
+        weigher.played_ranks = {games: rank for rank, games in enumerate(counts)}
+        weigher.bye_score_known = True
         for i, p in enumerate(players):
             for j in range(i):
                 self.set(j, i, weigher.edge(players[j], p, False, False))
@@ -421,11 +428,6 @@ class _Pairer:
                     single = False
                     break
         weigher.single_downfloater_bye = single
-        counts = sorted(
-            (p.played_games for v, p in enumerate(players) if self.scores[v] == weigher.bye_score),
-            reverse=True,
-        )  # C9: the fewer games a player has played, the more his being paired weighs
-        weigher.played_ranks = {games: rank for rank, games in enumerate(counts)}
 
     def _brackets(self) -> list[int]:
         n, scores = self.n, self.scores
