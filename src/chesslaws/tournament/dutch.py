@@ -247,7 +247,6 @@ class _Weigher:
     group_bits: int
     bye_score: int = 0
     single_downfloater_bye: bool = False
-    bye_score_known: bool = False
     played_ranks: dict[int, int] = field(default_factory=dict)
 
     def edge(self, high: _Player, low: _Player, in_current: bool, in_next: bool) -> int:
@@ -266,7 +265,7 @@ class _Weigher:
         if in_next:
             w += 1 << self.shifts[sh]
         w <<= bits
-        if self.bye_score_known:
+        if self.single_downfloater_bye:
             if sh == self.bye_score:
                 w += self.played_ranks[high.played_games]
             if sl == self.bye_score:
@@ -414,7 +413,6 @@ class _Pairer:
             reverse=True,
         )  # C9: the fewer games a player has played, the more his being paired weighs
         weigher.played_ranks = {games: rank for rank, games in enumerate(counts)}
-        weigher.bye_score_known = True
         for i, p in enumerate(players):
             for j in range(i):
                 self.set(j, i, weigher.edge(players[j], p, False, False))
@@ -493,6 +491,8 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
+        if pairer.n % 2 and any(pairer.scores[x] == weigher.bye_score for x in bracket[:movers]):
+            weigher.single_downfloater_bye = True  # C9 chooses among moved-down bye candidates
         for b in range(movers, len(bracket)):
             for a in range(b):
                 w = weigher.edge(
