@@ -9,13 +9,16 @@ colours) and with what ``bbpPairings --dutch -p`` prints for the cut file (the b
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from chesslaws.cli import main
 from chesslaws.tournament import Event, Player, RequestedBye, TournamentError, read_trf, write_trf
 from chesslaws.tournament.event import NOT_PAIRED
 from chesslaws.tournament.pairing import next_pairings, pairs_text
@@ -50,6 +53,25 @@ def test_no_pairing_after_everyone_met() -> None:
     event = _event(2).pair_round(1, [(1, 2)]).set_result(1, 1, "=")
     with pytest.raises(TournamentError, match="absolute criteria"):
         next_pairings(event)
+
+
+def test_the_number_of_rounds_is_needed() -> None:
+    event = _event(4).pair_round(1, [(1, 3), (4, 2)])
+    event = event.set_result(1, 1, "1").set_result(1, 4, "1")
+    with pytest.raises(TournamentError, match="planned number of rounds"):
+        next_pairings(dataclasses.replace(event, total_rounds=None))
+
+
+def test_the_command_prints_what_bbppairings_prints(tmp_path: Path) -> None:
+    """``chesslaws tournament pair T.trf`` on an event cut before its last round."""
+    path = tmp_path / "g.trf"
+    event = read_trf(_oracles.generate(path, 7, PlayersNumber=19, RoundsNumber=6))[0]
+    cut = tmp_path / "cut.trf"
+    cut.write_text(write_trf(cut_before(dataclasses.replace(event, total_rounds=6), 6)))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["tournament", "pair", str(cut)]) in (0, None)
+    assert out.getvalue() == _oracles.bbp(cut, "-p").stdout
 
 
 def test_an_unfinished_round_is_refused() -> None:

@@ -230,6 +230,10 @@ def dutch_pairings(event: Event) -> Pairs:
                     f"round {round_} is not finished: player {p.number} has no result yet",
                     field="result",
                 )
+    if not event.total_rounds:  # C3's exception for topscorers needs the last round known
+        raise TournamentError(
+            "the Dutch system needs the planned number of rounds (tag 142, XXR)", field="round"
+        )
     state = _Round2(event)
     if not state.sorted:
         return ()

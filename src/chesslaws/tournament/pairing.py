@@ -1,9 +1,8 @@
 """The next round's pairings of an event, as a deterministic function of the event so far.
 
-Round-robins are paired by the Berger tables (:mod:`.berger`). Of the FIDE Dutch system
-(C.04.3) only the first round is paired (the top half against the bottom half, colours
-alternating from the initial colour, the last player the bye); asking for a later Swiss round
-raises :class:`TournamentError`: "Dutch pairing not implemented yet".
+Round-robins are paired by the Berger tables (:mod:`.berger`). The FIDE Dutch system (C.04.3):
+the first round here (the top half against the bottom half, colours alternating from the
+initial colour, the last player the bye), later rounds by :mod:`.dutch`.
 :func:`pairs_text` writes pairings as bbpPairings and JaVaFo write them (``-p``): the number
 of pairs, then a line ``white black`` per board, the pairing-allocated bye as ``N 0``.
 """
