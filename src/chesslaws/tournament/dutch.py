@@ -495,7 +495,8 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
-        if pairer.n % 2 and any(pairer.scores[x] == weigher.bye_score for x in bracket[:movers]):
+        bye_score = weigher.bye_score
+        if pairer.n % 2 and movers and all(pairer.scores[x] == bye_score for x in bracket[:movers]):
             weigher.single_downfloater_bye = True  # C9 chooses among moved-down bye candidates
         for b in range(movers, len(bracket)):
             for a in range(b):
