@@ -157,7 +157,7 @@ def test_errors_are_one_clear_line(tmp_path: Path) -> None:
     assert _ok("pair", t, "--write") == "2\n2 1\n3 0\n"  # round 1 of a Swiss
     swiss = _cli("pair", t)
     assert swiss.returncode == 2
-    assert "Dutch pairing not implemented yet" in swiss.stderr
+    assert "round 1 is not finished: player 1 has no result yet" in swiss.stderr
     assert "has no game with white in round 1" in _cli("result", t, "1", "1", "1").stderr
     assert "unknown tie-break 'XX'" in _cli("standings", t, "--tiebreaks", "PTS,XX").stderr
     assert "tag 222" in _cli("new", t, "--name", "N", "--time-control", "90 min", "--force").stderr

@@ -1,9 +1,8 @@
 """The next round's pairings of an event, as a deterministic function of the event so far.
 
-Round-robins are paired by the Berger tables (:mod:`.berger`). Of the FIDE Dutch system
-(C.04.3) only the first round is paired (the top half against the bottom half, colours
-alternating from the initial colour, the last player the bye); asking for a later Swiss round
-raises :class:`TournamentError`: "Dutch pairing not implemented yet".
+Round-robins are paired by the Berger tables (:mod:`.berger`). The FIDE Dutch system (C.04.3):
+the first round here (the top half against the bottom half, colours alternating from the
+initial colour, the last player the bye), later rounds by :mod:`.dutch`.
 :func:`pairs_text` writes pairings as bbpPairings and JaVaFo write them (``-p``): the number
 of pairs, then a line ``white black`` per board, the pairing-allocated bye as ``N 0``.
 """
@@ -12,6 +11,7 @@ from __future__ import annotations
 
 from chesslaws.tournament._errors import TournamentError
 from chesslaws.tournament.berger import berger_round, cycle_length
+from chesslaws.tournament.dutch import dutch_pairings
 from chesslaws.tournament.event import Event
 
 __all__ = ["next_pairings", "pairs_text"]
@@ -46,10 +46,7 @@ def _dutch_first_round(event: Event) -> Pairs:
     bye; the first half meets the second half in order, the top player of board 1 having
     the initial colour and colours alternating board by board."""
     if event.rounds_paired:
-        raise TournamentError(
-            "Dutch pairing not implemented yet (only round 1 of a Swiss is paired)",
-            field="system",
-        )
+        return dutch_pairings(event)
     if event.accelerations:
         raise TournamentError(
             "Dutch pairing not implemented yet (accelerated rounds)", field="system"

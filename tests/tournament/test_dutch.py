@@ -1,0 +1,203 @@
+"""The Dutch system (C.04.3) for rounds 2 and later, against the rules by hand and against
+bbpPairings round by round on the tournaments its generator plays.
+
+Each generated tournament is cut before round r (what round r's pairing may know: the results
+so far, the byes asked for round r, the withdrawn players absent), paired by chesslaws, and
+compared with the pairing bbpPairings made for round r in that tournament (boards' players and
+colours) and with what ``bbpPairings --dutch -p`` prints for the cut file (the boards' order).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from chesslaws.cli import main
+from chesslaws.tournament import Event, Player, RequestedBye, TournamentError, read_trf, write_trf
+from chesslaws.tournament.event import NOT_PAIRED
+from chesslaws.tournament.pairing import next_pairings, pairs_text
+from tests.tournament import _oracles
+
+
+def _event(ratings: int, colour: str = "W") -> Event:
+    players = tuple(Player(n, f"P{n}", 2500 - 10 * n) for n in range(1, ratings + 1))
+    return Event(system="FIDE_DUTCH_2025", total_rounds=5, initial_colour=colour, players=players)
+
+
+def test_round_two_by_the_rules() -> None:
+    """1-3 and 4-2 in round 1, both won by white: 1 and 4 (one point) meet, both want black
+    (E: the higher ranked, 1, gets his preference); 2 and 3 both want white: 2 gets it."""
+    event = _event(4).pair_round(1, [(1, 3), (4, 2)])
+    event = event.set_result(1, 1, "1").set_result(1, 4, "1")
+    assert next_pairings(event) == (2, ((4, 1), (2, 3)))
+
+
+def test_the_bye_goes_to_the_lowest_who_has_not_had_one() -> None:
+    """Five players: round 1's bye (5) cannot have it again (C2); the lowest eligible of the
+    lowest score group has it."""
+    event = _event(5).pair_round(1, [(1, 3), (4, 2), (5, 0)])
+    event = event.set_result(1, 1, "1").set_result(1, 4, "1")
+    pairs = next_pairings(event)[1]
+    assert pairs[-1][1] == 0 and pairs[-1][0] in (2, 3)
+    assert all(0 not in pair for pair in pairs[:-1])
+    assert sorted(n for pair in pairs for n in pair if n) == [1, 2, 3, 4, 5]
+
+
+def test_no_pairing_after_everyone_met() -> None:
+    event = _event(2).pair_round(1, [(1, 2)]).set_result(1, 1, "=")
+    with pytest.raises(TournamentError, match="absolute criteria"):
+        next_pairings(event)
+
+
+def test_the_number_of_rounds_is_needed() -> None:
+    event = _event(4).pair_round(1, [(1, 3), (4, 2)])
+    event = event.set_result(1, 1, "1").set_result(1, 4, "1")
+    with pytest.raises(TournamentError, match="planned number of rounds"):
+        next_pairings(dataclasses.replace(event, total_rounds=None))
+
+
+def test_the_command_prints_what_bbppairings_prints(tmp_path: Path) -> None:
+    """``chesslaws tournament pair T.trf`` on an event cut before its last round."""
+    path = tmp_path / "g.trf"
+    event = read_trf(_oracles.generate(path, 7, PlayersNumber=19, RoundsNumber=6))[0]
+    cut = tmp_path / "cut.trf"
+    cut.write_text(write_trf(cut_before(dataclasses.replace(event, total_rounds=6), 6)))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["tournament", "pair", str(cut)]) in (0, None)
+    assert out.getvalue() == _oracles.bbp(cut, "-p").stdout
+
+
+def test_an_unfinished_round_is_refused() -> None:
+    event = _event(4).pair_round(1, [(1, 3), (4, 2)]).set_result(1, 1, "1")
+    with pytest.raises(TournamentError, match="round 1 is not finished: player 2"):
+        next_pairings(event)
+
+
+# -- against bbpPairings ----------------------------------------------------------------------
+
+
+def cut_before(event: Event, round_: int) -> Event:
+    """The event as it stood when round ``round_`` was paired: earlier rounds only; whoever was
+    not paired in round ``round_`` (a bye asked for, a withdrawal) has asked for a bye."""
+    byes = []
+    players = []
+    for p in event.players:
+        entry = p.entry(round_)
+        absent = entry.opponent == 0 and entry.code != "U"
+        if absent and (entry != NOT_PAIRED or any(e != NOT_PAIRED for e in p.results)):
+            kind = entry.code if entry.code in "HFZ" else "Z"
+            byes.append(RequestedBye(kind, round_, p.number))
+        results = list(p.results[: round_ - 1])
+        while results and results[-1] == NOT_PAIRED:
+            results.pop()
+        players.append(dataclasses.replace(p, results=tuple(results)))
+    return dataclasses.replace(event, players=tuple(players), byes=tuple(byes)).rescored()
+
+
+def paired_in(event: Event, round_: int) -> set[tuple[int, int]]:
+    """Round ``round_``'s boards as the file records them: (white, black), the bye (n, 0)."""
+    pairs = set()
+    for p in event.players:
+        entry = p.entry(round_)
+        if entry.opponent and entry.colour == "w":
+            pairs.add((p.number, entry.opponent))
+        elif entry.code == "U":
+            pairs.add((p.number, 0))
+    return pairs
+
+
+def rounds_differing(
+    tmp_path: Path, seed: int, printed: bool = True, **config: int
+) -> list[tuple[int, str]]:
+    """The rounds ≥ 2 of a generated tournament that chesslaws pairs otherwise than bbpPairings
+    did (players and colours), or, with ``printed``, prints otherwise than ``-p`` prints."""
+    path = tmp_path / f"g{seed}.trf"
+    event = read_trf(_oracles.generate(path, seed, **config))[0]
+    return rounds_of(tmp_path, event, seed, printed)
+
+
+def rounds_of(tmp_path: Path, event: Event, seed: int, printed: bool) -> list[tuple[int, str]]:
+    rounds = max(len(p.results) for p in event.players)
+    event = dataclasses.replace(event, total_rounds=rounds)
+    differing = []
+    for round_ in range(2, rounds + 1):
+        before = cut_before(event, round_)
+        try:
+            ours = next_pairings(before)
+        except TournamentError as error:
+            differing.append((round_, f"error: {error}"))
+            continue
+        if ours[0] != round_ or set(ours[1]) != paired_in(event, round_):
+            differing.append((round_, "pairs"))
+        elif printed:
+            cut = tmp_path / f"g{seed}r{round_}.trf"
+            cut.write_text(write_trf(before))
+            done = _oracles.bbp(cut, "-p")
+            if done.stdout != pairs_text(ours[1]):
+                differing.append((round_, "order"))
+    return differing
+
+
+SAMPLE = [
+    (1, {"PlayersNumber": 12, "RoundsNumber": 5}),
+    (2, {"PlayersNumber": 15, "RoundsNumber": 6}),
+    (3, {"PlayersNumber": 9, "RoundsNumber": 7}),
+    (4, {"PlayersNumber": 16, "RoundsNumber": 5, "ForfeitRate": 6, "HalfPointByeRate": 8}),
+    (5, {"PlayersNumber": 21, "RoundsNumber": 6, "RetiredRate": 30}),
+]
+
+
+@pytest.mark.parametrize(("seed", "config"), SAMPLE)
+def test_every_round_as_bbppairings(tmp_path: Path, seed: int, config: dict[str, int]) -> None:
+    assert rounds_differing(tmp_path, seed, **config) == []
+
+
+def _slow_configs(count: int) -> list[tuple[int, dict[str, int]]]:
+    """Events of 8 to 40 players and 5 to 13 rounds, with forfeits, byes and withdrawals."""
+    configs = []
+    for seed in range(1000, 1000 + count):
+        players = 8 + seed * 7 % 33
+        config = {"PlayersNumber": players, "RoundsNumber": min(5 + seed % 9, players - 3)}
+        if seed % 3 == 0:
+            config |= {"ForfeitRate": 5 + seed % 7, "HalfPointByeRate": 6 + seed % 5}
+        if seed % 4 == 0:
+            config |= {"RetiredRate": 20 + seed % 30}
+        configs.append((seed, config))
+    return configs
+
+
+#: The share of events paired exactly as bbpPairings on every round that the slow run holds.
+#: Measured on 717 generated events (8-99 players, 5-13 rounds): 708 equal on every round, and
+#: 5484 of 5493 rounds; each of the 9 others differs in one round, 8 of them in which player of
+#: the bye's score takes the pairing-allocated bye (C9 weighed otherwise than bbpPairings
+#: weighs it; see the module's docstring).
+EXACT_EVENTS = 0.975
+
+
+@pytest.mark.slow
+def test_many_tournaments_as_bbppairings(tmp_path: Path) -> None:
+    """CHESSLAWS_DUTCH_EVENTS (default 2000) generated events, every round from 2 compared."""
+    count = int(os.environ.get("CHESSLAWS_DUTCH_EVENTS", "2000"))
+    failures = {}
+    unplayable = 0  # the generator found no valid pairing for some round: no event
+    for seed, config in _slow_configs(count):
+        try:
+            differing = rounds_differing(tmp_path, seed, printed=False, **config)
+        except subprocess.CalledProcessError as error:
+            assert error.returncode == 1, error.stderr
+            unplayable += 1
+            continue
+        if differing:
+            failures[seed] = (config, differing)
+    events = count - unplayable
+    assert unplayable < count // 10
+    print(f"Dutch: {events - len(failures)} of {events} events equal on every round")
+    assert len(failures) <= max(2, (1 - EXACT_EVENTS) * events), f"differing: {failures}"
+    assert all(kind == "pairs" for _, rounds in failures.values() for _, kind in rounds)
