@@ -181,9 +181,12 @@ def _slow_configs(count: int) -> list[tuple[int, dict[str, int]]]:
 EXACT_EVENTS = 0.975
 
 
-@pytest.mark.slow
+@pytest.mark.deep
 def test_many_tournaments_as_bbppairings(tmp_path: Path) -> None:
-    """CHESSLAWS_DUTCH_EVENTS (default 2000) generated events, every round from 2 compared."""
+    """CHESSLAWS_DUTCH_EVENTS (default 2000) generated events, every round from 2 compared.
+
+    ``deep`` (``pytest --deep``): at today's speed 2,000 events take hours. Exact agreement is
+    not reached yet (docs/tournament.md gives the measured figures), so this asserts the rate."""
     count = int(os.environ.get("CHESSLAWS_DUTCH_EVENTS", "2000"))
     failures = {}
     unplayable = 0  # the generator found no valid pairing for some round: no event
