@@ -166,6 +166,10 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.RequestScoresheet,
         _events.AgreeCorrection,
         _events.SpectatorRemark,
+        _events.Adjourn,
+        _events.Seal,
+        _events.ResumeSession,
+        _events.OpenEnvelope,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

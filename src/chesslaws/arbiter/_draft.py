@@ -23,6 +23,7 @@ from chesslaws.endings import (
 
 from ._board import BoardState
 from ._clockface import ClockState
+from ._envelope import Adjournment
 from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
@@ -81,6 +82,7 @@ class Draft:
     signed: tuple[str | None, str | None]
     requests: tuple[int, int]
     offered: tuple[int, ...]
+    adjourned: Adjournment | None
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -105,6 +107,7 @@ class Draft:
         self.signed = s.signed
         self.requests = s.requests
         self.offered = s.offered
+        self.adjourned = s.adjourned
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

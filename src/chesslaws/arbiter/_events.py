@@ -28,6 +28,7 @@ from ._values import builder
 
 __all__ = [
     "Accept",
+    "Adjourn",
     "Adjust",
     "AgreeCorrection",
     "Arbiter",
@@ -41,11 +42,14 @@ __all__ = [
     "Mode",
     "MoveMade",
     "Offer",
+    "OpenEnvelope",
     "Press",
     "Record",
     "RequestScoresheet",
     "Resign",
+    "ResumeSession",
     "Rules",
+    "Seal",
     "Sign",
     "SpectatorRemark",
     "Start",
@@ -558,6 +562,58 @@ class Arbiter:
         return out
 
 
+# -- adjournment (Guidelines I) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Adjourn:
+    """The arbiter adjourns the game (Guidelines I.1.1; an extension): the player having the
+    move must seal it."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "adjourn", "at": instant_to_json(self.at), "by": "arbiter"}
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """The player told to seal writes his sealed move (I.1.1; an extension), in SAN or UCI; a
+    later ``seal`` before he stops his clock replaces it. ``move`` is left out of the repr: the
+    move is the arbiter's until the envelope is opened (I.3, I.7)."""
+
+    at: Millis
+    by: Color
+    move: str = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("seal", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeSession:
+    """The agreed time of resumption (I.9; an extension): the clock of the player who replies
+    to the sealed move is started, whether he is present or not."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "resume_session", "at": instant_to_json(self.at), "by": "arbiter"}
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnvelope:
+    """The arbiter opens the envelope (I.7, I.9; an extension) and the sealed move is made on
+    the board."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "open_envelope", "at": instant_to_json(self.at), "by": "arbiter"}
+
+
 Event: TypeAlias = (
     Start
     | Touch
@@ -578,6 +634,10 @@ Event: TypeAlias = (
     | Sign
     | Tick
     | Arbiter
+    | Adjourn
+    | Seal
+    | ResumeSession
+    | OpenEnvelope
 )
 """Any event of the log."""
 
@@ -897,6 +957,10 @@ _KEYS: dict[str, frozenset[str]] = {
     "record": _COMMON | {"move"},
     "sign": _COMMON | {"result"},
     "tick": frozenset({"type", "at"}),
+    "adjourn": _COMMON,
+    "seal": _COMMON | {"move"},
+    "resume_session": _COMMON,
+    "open_envelope": _COMMON,
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
@@ -1002,8 +1066,29 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Record(reader.at(), reader.color(), text)
     if kind == "arbiter":
         return _arbiter(reader)
+    if kind in _ADJOURNMENT:
+        return _adjournment(reader, kind)
     where = f"line {line}: " if line is not None else ""
     raise InvalidEvent(f"{where}unknown event type {kind!r}", line=line, field="type")
+
+
+_BY_THE_ARBITER: dict[str, Callable[[Millis], Event]] = {
+    "adjourn": Adjourn,
+    "resume_session": ResumeSession,
+    "open_envelope": OpenEnvelope,
+}
+_ADJOURNMENT = frozenset({*_BY_THE_ARBITER, "seal"})
+
+
+def _adjournment(reader: _Reader, kind: str) -> Event:
+    """The events of Guidelines I: ``seal`` by a player, the others by the arbiter."""
+    if kind == "seal":
+        text = reader.text("move")
+        assert text is not None
+        return Seal(reader.at(), reader.color(), text)
+    if reader.obj.get("by", "arbiter") != "arbiter":
+        raise reader.fail("by", f"'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent")
+    return _BY_THE_ARBITER[kind](reader.at())
 
 
 def _no_constant(name: str) -> Any:

@@ -18,6 +18,7 @@ from chesslaws.endings import MATE_BUDGET, Termination
 
 from ._board import BoardState, starting_board
 from ._clockface import ClockState
+from ._envelope import Adjournment
 from ._events import Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
@@ -113,6 +114,9 @@ class GameState:
     """How many moves White's and Black's own scoresheets hold (8.1; ``record`` events)."""
     """Whether White and Black are at the board (6.7): both, unless the ``start`` event's
     ``arrivals`` rule has them arrive (``arrive`` events)."""
+    adjourned: Adjournment | None = None
+    """The adjournment in progress (Guidelines I), if any; its sealed move reads as no move
+    (``chesslaws.arbiter.sealed_move`` is the arbiter's accessor)."""
 
     # -- reading -------------------------------------------------------------------------------
 

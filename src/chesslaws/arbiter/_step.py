@@ -14,6 +14,7 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
+from ._adjourn import on_adjourn, while_adjourned
 from ._after import on_sign
 from ._arrival import absent_lose, check_present, on_arrive
 from ._board import BoardState, starting_board
@@ -33,6 +34,7 @@ from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
     AFTER_THE_GAME,
     Accept,
+    Adjourn,
     Adjust,
     AgreeCorrection,
     Arbiter,
@@ -44,11 +46,14 @@ from ._events import (
     Mode,
     MoveMade,
     Offer,
+    OpenEnvelope,
     Pause,
     Press,
     Record,
     RequestScoresheet,
     Resign,
+    ResumeSession,
+    Seal,
     Sign,
     SpectatorRemark,
     Start,
@@ -114,6 +119,12 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
 
 _Handler = Callable[[Draft, Any, int], list[Ruling]]
 
+
+def _not_adjourned(d: Draft, event: Event, idx: int) -> list[Ruling]:
+    """Sealing and resumption events in a game that is not adjourned (Guidelines I)."""
+    raise Rejected(f"the game is not adjourned: no {type(event).__name__} (Guidelines I.1)")
+
+
 HANDLERS: dict[type, _Handler] = {
     MoveMade: on_move,
     Press: on_press,
@@ -133,6 +144,10 @@ HANDLERS: dict[type, _Handler] = {
     RequestScoresheet: on_request,
     AgreeCorrection: on_agree_correction,
     SpectatorRemark: on_spectator,
+    Adjourn: on_adjourn,
+    Seal: _not_adjourned,
+    ResumeSession: _not_adjourned,
+    OpenEnvelope: _not_adjourned,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -164,6 +179,10 @@ def step(
             handler = HANDLERS.get(type(event))
             if handler is None:
                 raise Rejected(f"unknown event {event!r}")
+            if draft.adjourned is not None:  # Guidelines I takes every event
+                rulings = while_adjourned(draft, event, idx, handler)
+                draft.last_at = at
+                return draft.freeze(), rulings
             if draft.present is not BOTH_PRESENT:
                 rulings = _absence(draft, event, idx)
                 if rulings:
