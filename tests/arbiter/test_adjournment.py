@@ -356,3 +356,28 @@ def test_the_adjournment_events_read_and_write_back() -> None:
         parse_event('{"type": "open_envelope", "at": 1, "by": "white"}')
     with pytest.raises(InvalidEvent, match="move"):
         parse_event('{"type": "seal", "at": 1, "by": "white"}')
+
+
+def test_i_12_a_lost_envelope_leaves_the_sealer_to_move_with_the_times_adjourned() -> None:
+    game, rulings = _run(
+        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _resume(100_000), _arrive(100_010, "black"), _arrive(100_020, "white"),
+        {"type": "open_envelope", "at": 100_030, "lost": True},
+        {"type": "move", "at": 100_040, "by": "white", "move": "d2d4"},
+        _press(100_041, "white"),
+    )
+    assert rulings[-1] == {
+        "event": 11, "at": 100030.0, "ruling": "adjournment", "by": "white", "status": "lost",
+        "article": "I.12",
+        "note": "the envelope is missing: the game continues from the adjourned position with "
+        "the times recorded at the adjournment; white makes the move he states he sealed",
+    }
+    state = game.state()
+    assert state.adjourned is None and state.moves == ("e2e4", "e7e5", "d2d4")
+    # White's time as he stopped the clock (before that press's increment), then 11 s used
+    # from the opening (100030 s) and this press's increment; Black's clock ran 30 s.
+    assert game.remaining(WHITE) == _WHITE_SEALED - 30_000 - 11_000 + 30_000
+    assert game.remaining(BLACK) == 5420_000 - 30_000
+    assert parse_event('{"type": "open_envelope", "at": 1, "lost": true}') == OpenEnvelope(
+        1000, lost=True
+    )

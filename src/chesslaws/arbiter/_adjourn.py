@@ -203,7 +203,7 @@ def _resumed(
         rulings = _default(d, adjourned, event.at, idx)
         return rulings if rulings else handler(d, event, idx)
     if isinstance(event, OpenEnvelope):
-        return _open(d, adjourned, event.at, idx)
+        return _open(d, adjourned, event, idx)
     if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
         return handler(d, event, idx)
     by = getattr(event, "by", None)
@@ -257,9 +257,11 @@ def _lose_by_default(
 # -- I.7, I.8, I.9: opening the envelope -------------------------------------------------------
 
 
-def _open(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+def _open(d: Draft, adjourned: Adjournment, event: OpenEnvelope, idx: int) -> list[Ruling]:
     """The envelope is opened, with the replier present (I.7): the sealed move is made on the
-    board (I.9), or, ambiguous, unreadable, illegal or missing, it loses (I.8)."""
+    board (I.9), or, ambiguous, unreadable, illegal or missing, it loses (I.8); a lost
+    envelope leaves the sealer to move (I.12)."""
+    at = event.at
     replier = adjourned.sealer.other
     if adjourned.opened:
         raise Rejected("the envelope has already been opened")
@@ -268,6 +270,8 @@ def _open(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling
             f"the envelope is opened only when {replier.label}, who replies to the sealed "
             "move, is present (I.7)"
         )
+    if event.lost:
+        return _envelope_lost(d, adjourned, at, idx)
     move, fault = _read_sealed(d, adjourned)
     if move is None:
         sealer = adjourned.sealer
@@ -276,6 +280,22 @@ def _open(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling
         )
         return _noted(rulings, f"the sealed move {fault} (I.8)")
     return _make_sealed(d, adjourned, move, at, idx)
+
+
+def _envelope_lost(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """I.12: the envelope is missing: the game continues from the adjourned position with the
+    times recorded at the adjournment (I.12.1); the sealer makes on the board the move he
+    states he sealed (I.12.3), his clock running."""
+    sealer = adjourned.sealer
+    if d.clock is not None:
+        d.clock = d.clock.take_back(sealer, at)
+    d.running = sealer
+    d.adjourned = None if all(adjourned.present) else replace(adjourned, opened=True)
+    note = (
+        "the envelope is missing: the game continues from the adjourned position with the "
+        f"times recorded at the adjournment; {sealer.label} makes the move he states he sealed"
+    )
+    return [_adjourning("lost", at, idx, by=sealer, article="I.12", note=note)]
 
 
 def _read_sealed(d: Draft, adjourned: Adjournment) -> tuple[Move | None, str]:

@@ -606,12 +606,16 @@ class ResumeSession:
 @dataclass(frozen=True, slots=True)
 class OpenEnvelope:
     """The arbiter opens the envelope (I.7, I.9; an extension) and the sealed move is made on
-    the board."""
+    the board. ``lost``: the envelope is missing (I.12)."""
 
     at: Millis
+    lost: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "open_envelope", "at": instant_to_json(self.at), "by": "arbiter"}
+        out = {"type": "open_envelope", "at": instant_to_json(self.at), "by": "arbiter"}
+        if self.lost:
+            out["lost"] = True
+        return out
 
 
 Event: TypeAlias = (
@@ -960,7 +964,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "adjourn": _COMMON,
     "seal": _COMMON | {"move"},
     "resume_session": _COMMON,
-    "open_envelope": _COMMON,
+    "open_envelope": _COMMON | {"lost"},
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
@@ -1075,9 +1079,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
 _BY_THE_ARBITER: dict[str, Callable[[Millis], Event]] = {
     "adjourn": Adjourn,
     "resume_session": ResumeSession,
-    "open_envelope": OpenEnvelope,
 }
-_ADJOURNMENT = frozenset({*_BY_THE_ARBITER, "seal"})
+_ADJOURNMENT = frozenset({*_BY_THE_ARBITER, "seal", "open_envelope"})
 
 
 def _adjournment(reader: _Reader, kind: str) -> Event:
@@ -1088,6 +1091,8 @@ def _adjournment(reader: _Reader, kind: str) -> Event:
         return Seal(reader.at(), reader.color(), text)
     if reader.obj.get("by", "arbiter") != "arbiter":
         raise reader.fail("by", f"'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent")
+    if kind == "open_envelope":
+        return OpenEnvelope(reader.at(), reader.flag("lost", default=False))
     return _BY_THE_ARBITER[kind](reader.at())
 
 
