@@ -24,18 +24,12 @@ from chesslaws.arbiter import (
 )
 from chesslaws.arbiter._envelope import Phase
 from chesslaws.core import Position
-from tests.arbiter._log import moves, to_jsonl
+from tests.arbiter._log import moves, run_then
 
 _START = 'start {"time_control": "5400+30", "rules": {"default_time": 3600}}'
 
 
-def _run(log: str, *raw: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
-    """The readable log, then ``raw`` events (those the readable form has no verb for)."""
-    game = Game()
-    rulings: list[dict[str, Any]] = []
-    for line in [*to_jsonl(log), *(json.dumps(event) for event in raw)]:
-        rulings.extend(r.to_json() for r in game.handle_json(line))
-    return game, rulings
+_run = run_then
 
 
 def _adjourn(at: int) -> dict[str, Any]:

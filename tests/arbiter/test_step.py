@@ -170,6 +170,8 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.Seal,
         _events.ResumeSession,
         _events.OpenEnvelope,
+        _events.Feel,
+        _events.Announce,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

@@ -21,6 +21,7 @@ from chesslaws.endings import (
     loss_or_draw,
 )
 
+from ._appendix_d import Announcement
 from ._board import BoardState
 from ._clockface import ClockState
 from ._envelope import Adjournment
@@ -83,6 +84,7 @@ class Draft:
     requests: tuple[int, int]
     offered: tuple[int, ...]
     adjourned: Adjournment | None
+    blind: Announcement
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -108,6 +110,7 @@ class Draft:
         self.requests = s.requests
         self.offered = s.offered
         self.adjourned = s.adjourned
+        self.blind = s.blind
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

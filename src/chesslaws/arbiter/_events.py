@@ -23,6 +23,7 @@ from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, square_name
 from chesslaws.endings import Reason
 
+from ._appendix_d import BlindSetting, read_setting
 from ._time import MAX_SECONDS, Millis, instant_to_json, ms_to_seconds, seconds_to_ms
 from ._values import builder
 
@@ -31,6 +32,7 @@ __all__ = [
     "Adjourn",
     "Adjust",
     "AgreeCorrection",
+    "Announce",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",
@@ -39,6 +41,7 @@ __all__ = [
     "Decline",
     "Edition",
     "Event",
+    "Feel",
     "Mode",
     "MoveMade",
     "Offer",
@@ -193,6 +196,8 @@ class Rules:
     guidelines_iii: bool | None = None
     scoresheets: bool = False
     arbiter_present: bool = True
+    appendix_d: BlindSetting | None = None
+    """Appendix D.1: a blind or visually disabled player's setting (see :mod:`._appendix_d`)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -222,6 +227,8 @@ class Rules:
             out["scoresheets"] = True
         if not self.arbiter_present:
             out["arbiter_present"] = False
+        if self.appendix_d is not None:
+            out["appendix_d"] = self.appendix_d.to_json()
         return out
 
 
@@ -562,6 +569,39 @@ class Arbiter:
         return out
 
 
+# -- blind and visually disabled players (Appendix D) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Feel:
+    """A visually disabled player feels the piece on ``square`` of his tactile board without
+    taking it out of its hole (D.2.2; an extension): no touch."""
+
+    at: Millis
+    by: Color
+    square: int
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("feel", self.at, self.by)
+        out["square"] = square_name(self.square)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """A player announces his move (D.2.1; an extension), in SAN or UCI (the phonetic names
+    are the announcer's; the log holds the move)."""
+
+    at: Millis
+    by: Color
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("announce", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
 # -- adjournment (Guidelines I) ------------------------------------------------------------------
 
 
@@ -642,6 +682,8 @@ Event: TypeAlias = (
     | Seal
     | ResumeSession
     | OpenEnvelope
+    | Feel
+    | Announce
 )
 """Any event of the log."""
 
@@ -765,6 +807,7 @@ _RULE_KEYS = frozenset(
         "guidelines_iii",
         "scoresheets",
         "arbiter_present",
+        "appendix_d",
     }
 )
 
@@ -802,6 +845,11 @@ def _rules(reader: _Reader) -> Rules:
         ),
         scoresheets=sub.flag("scoresheets", default=False),
         arbiter_present=sub.flag("arbiter_present", default=True),
+        appendix_d=(
+            read_setting(raw["appendix_d"], lambda message: sub.fail("appendix_d", message))
+            if raw.get("appendix_d") is not None
+            else None
+        ),
     )
 
 
@@ -965,6 +1013,8 @@ _KEYS: dict[str, frozenset[str]] = {
     "seal": _COMMON | {"move"},
     "resume_session": _COMMON,
     "open_envelope": _COMMON | {"lost"},
+    "feel": _COMMON | {"square"},
+    "announce": _COMMON | {"move"},
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
@@ -1070,6 +1120,12 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Record(reader.at(), reader.color(), text)
     if kind == "arbiter":
         return _arbiter(reader)
+    if kind == "feel":
+        return Feel(reader.at(), reader.color(), reader.square())
+    if kind == "announce":
+        announced = reader.text("move")
+        assert announced is not None
+        return Announce(reader.at(), reader.color(), announced)
     if kind in _ADJOURNMENT:
         return _adjournment(reader, kind)
     where = f"line {line}: " if line is not None else ""

@@ -17,6 +17,7 @@ from chesslaws.core import Position
 from ._adjourn import on_adjourn, while_adjourned
 from ._after import on_sign
 from ._arrival import absent_lose, check_present, on_arrive
+from ._blind import on_announce, on_feel, with_appendix_d
 from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
@@ -37,12 +38,14 @@ from ._events import (
     Adjourn,
     Adjust,
     AgreeCorrection,
+    Announce,
     Arbiter,
     Arrive,
     Claim,
     ClaimKind,
     Decline,
     Event,
+    Feel,
     Mode,
     MoveMade,
     Offer,
@@ -148,6 +151,8 @@ HANDLERS: dict[type, _Handler] = {
     Seal: _not_adjourned,
     ResumeSession: _not_adjourned,
     OpenEnvelope: _not_adjourned,
+    Feel: on_feel,
+    Announce: on_announce,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -190,6 +195,8 @@ def step(
             breach = draft.breach
             if breach is not None and breach.ending is not None:
                 rulings = _after_ending_breach(draft, event, idx, handler)
+            elif draft.rules.rules.appendix_d is not None:  # D.2.3-D.2.4
+                rulings = with_appendix_d(draft, event, idx, handler)
             else:
                 rulings = handler(draft, event, idx)
             draft.last_at = at
