@@ -162,3 +162,16 @@ def test_announcing_needs_the_setting_and_a_move_made() -> None:
 def test_the_appendix_d_events_read_and_write_back() -> None:
     for event in (Feel(1000, BLACK, 62), Announce(2500, BLACK, "Nf6")):
         assert parse_event(json.dumps(event.to_json())) == event
+
+
+def test_d_2_6_the_times_are_read_out_to_the_visually_disabled_player_on_request() -> None:
+    _, rulings = _run(
+        _OPENED,
+        {"type": "request_time", "at": 40.5, "by": "black"},
+        {"type": "request_time", "at": 41, "by": "white"},
+    )
+    assert rulings[0] == {
+        "event": 3, "at": 40.5, "ruling": "announcement", "by": "black", "status": "time",
+        "article": "D.2.6", "note": "white 1:30:19, black 1:29:30.5",
+    }
+    assert rulings[1]["reason"] == "request_time: white is not visually disabled (D.2.6)"

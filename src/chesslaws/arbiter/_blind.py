@@ -16,13 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from chesslaws._color import Color
+from chesslaws.clock import format_clk
+
 from ._appendix_d import ANNOUNCED, Announcement, BlindSetting
 from ._draft import Draft, Rejected, ruling
-from ._events import Announce, Event, Feel, MoveMade, Press
+from ._events import Announce, Event, Feel, MoveMade, Press, RequestTime
 from ._moves import own_last
 from ._rulings import Ruling, RulingKind
 
-__all__ = ["on_announce", "on_feel", "with_appendix_d"]
+__all__ = ["on_announce", "on_feel", "on_request_time", "with_appendix_d"]
 
 _Handler = Callable[[Draft, Any, int], list[Ruling]]
 
@@ -73,6 +76,25 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
         "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)"
     )
     return [_announcement(event, idx, "differs", "D.2.8", note=note)]
+
+
+def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
+    """D.2.6: the times are read out to the visually disabled player on his request (his
+    talking clock, or his assistant, D.2.10); a sighted player reads the clock himself."""
+    setting = _setting(d, "request_time")
+    player = event.by
+    if not setting.disabled(player):
+        raise Rejected(f"request_time: {player.label} is not visually disabled (D.2.6)")
+    clock = d.clock
+    if clock is None:
+        raise Rejected("request_time: the game has no clock")
+    times = ", ".join(
+        f"{color.label} {format_clk(clock.remaining(color, event.at))[6:-1]}" for color in Color
+    )
+    return [
+        ruling(idx, event.at, RulingKind.ANNOUNCEMENT, by=player, status="time",
+               article="D.2.6", note=times)
+    ]
 
 
 def _announcement(event: Announce, idx: int, status: str, article: str, **fields: Any) -> Ruling:

@@ -49,6 +49,7 @@ __all__ = [
     "Press",
     "Record",
     "RequestScoresheet",
+    "RequestTime",
     "Resign",
     "ResumeSession",
     "Rules",
@@ -602,6 +603,18 @@ class Announce:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class RequestTime:
+    """The visually disabled player asks for the times of the clocks (D.2.6; his talking clock
+    or his assistant, D.2.10, reads them; an extension)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("request_time", self.at, self.by)
+
+
 # -- adjournment (Guidelines I) ------------------------------------------------------------------
 
 
@@ -684,6 +697,7 @@ Event: TypeAlias = (
     | OpenEnvelope
     | Feel
     | Announce
+    | RequestTime
 )
 """Any event of the log."""
 
@@ -1015,6 +1029,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "open_envelope": _COMMON | {"lost"},
     "feel": _COMMON | {"square"},
     "announce": _COMMON | {"move"},
+    "request_time": _COMMON,
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
@@ -1122,6 +1137,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return _arbiter(reader)
     if kind == "feel":
         return Feel(reader.at(), reader.color(), reader.square())
+    if kind == "request_time":
+        return RequestTime(reader.at(), reader.color())
     if kind == "announce":
         announced = reader.text("move")
         assert announced is not None

@@ -17,7 +17,7 @@ from chesslaws.core import Position
 from ._adjourn import on_adjourn, while_adjourned
 from ._after import on_sign
 from ._arrival import absent_lose, check_present, on_arrive
-from ._blind import on_announce, on_feel, with_appendix_d
+from ._blind import on_announce, on_feel, on_request_time, with_appendix_d
 from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
@@ -54,6 +54,7 @@ from ._events import (
     Press,
     Record,
     RequestScoresheet,
+    RequestTime,
     Resign,
     ResumeSession,
     Seal,
@@ -153,6 +154,7 @@ HANDLERS: dict[type, _Handler] = {
     OpenEnvelope: _not_adjourned,
     Feel: on_feel,
     Announce: on_announce,
+    RequestTime: on_request_time,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
