@@ -173,10 +173,13 @@ def test_i_4_i_6_a_draw_offered_after_sealing_and_accepted_concludes_the_game() 
         {"type": "offer_draw", "at": 5000, "by": "black"},
         {"type": "accept_draw", "at": 6000, "by": "white"},
     )
-    assert rulings[-1] == {
-        "event": 9, "at": 6000.0, "ruling": "game_over", "result": "1/2-1/2",
-        "reason": "agreement", "article": "5.2.3", "note": "before the resumption (I.4, I.6)",
-    }
+    assert rulings[-2:] == [
+        {"event": 8, "at": 5000.0, "ruling": "draw_offer", "by": "black", "status": "standing",
+         "article": "I.4",
+         "note": "offered after the sealing: it stands until accepted or rejected (I.4, 9.1)"},
+        {"event": 9, "at": 6000.0, "ruling": "game_over", "result": "1/2-1/2",
+         "reason": "agreement", "article": "5.2.3", "note": "before the resumption (I.6)"},
+    ]
     state = game.state()
     assert state.adjourned is None and sealed_move(state) is None  # never shown
     assert "Nf3" not in game_to_pgn(state)
@@ -189,7 +192,7 @@ def test_i_6_a_resignation_before_the_resumption_concludes_the_game() -> None:
     )
     assert rulings[-1] == {
         "event": 8, "at": 7000.0, "ruling": "game_over", "result": "1-0",
-        "reason": "resignation", "article": "5.1.2", "note": "before the resumption (I.4, I.6)",
+        "reason": "resignation", "article": "5.1.2", "note": "before the resumption (I.6)",
     }
     assert game.state().result == "1-0"
 

@@ -168,11 +168,22 @@ def _sealed(
         return _resume(d, adjourned, event.at, idx)
     if isinstance(event, Tick):
         return []  # the clocks stand (I.5)
+    if isinstance(event, Offer):
+        return [_after_sealing(r) for r in handler(d, event, idx)]
     if isinstance(event, _BEFORE_RESUMPTION):
-        return _noted(handler(d, event, idx), "before the resumption (I.4, I.6)")
+        return _noted(handler(d, event, idx), "before the resumption (I.6)")
     if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
         return handler(d, event, idx)
     raise Rejected("the game is adjourned: the session has not resumed (I.9)")
+
+
+def _after_sealing(offer: Ruling) -> Ruling:
+    """I.4: an offer made after the opponent has sealed stands until he accepts or rejects it
+    (9.1): lawful, whenever it is made."""
+    if offer.kind is not RulingKind.DRAW_OFFER or offer.status != "standing":
+        return offer
+    note = "offered after the sealing: it stands until accepted or rejected (I.4, 9.1)"
+    return replace(offer, article="I.4", note=note)
 
 
 def _noted(rulings: list[Ruling], note: str) -> list[Ruling]:
