@@ -63,7 +63,7 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
         raise Rejected(f"announce: {player.label} has made no move to announce (D.2.1)")
     disabled = setting.disabled(player)
     if _names(event.move, last.san, last.uci):
-        if disabled and d.blind.differs:
+        if disabled and d.blind is not None and d.blind.differs:
             d.blind = ANNOUNCED
             return [_announcement(event, idx, "corrected", "D.2.8")]
         if disabled:
@@ -118,7 +118,9 @@ def with_appendix_d(d: Draft, event: Event, idx: int, handler: _Handler) -> list
     if not isinstance(event, MoveMade | Press) or not setting.disabled(event.by):
         return handler(d, event, idx)
     player = event.by
-    if isinstance(event, Press) and d.uncompleted[player] and not d.blind.announced:
+    blind = d.blind
+    assert blind is not None
+    if isinstance(event, Press) and d.uncompleted[player] and not blind.announced:
         raise Rejected(
             f"{player.label}'s move is made only once it is announced (D.2.3): his clock is "
             "not pressed before (D.2.4)"

@@ -84,7 +84,7 @@ class Draft:
     requests: tuple[int, int]
     offered: tuple[int, ...]
     adjourned: Adjournment | None
-    blind: Announcement
+    blind: Announcement | None
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index

@@ -16,7 +16,7 @@ from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
 from chesslaws.endings import MATE_BUDGET, Termination
 
-from ._appendix_d import ANNOUNCED, Announcement
+from ._appendix_d import Announcement
 from ._board import BoardState, starting_board
 from ._clockface import ClockState
 from ._envelope import Adjournment
@@ -118,8 +118,9 @@ class GameState:
     adjourned: Adjournment | None = None
     """The adjournment in progress (Guidelines I), if any; its sealed move reads as no move
     (``chesslaws.arbiter.sealed_move`` is the arbiter's accessor)."""
-    blind: Announcement = ANNOUNCED
-    """Whether the visually disabled player's last move awaits its announcement (D.2.3)."""
+    blind: Announcement | None = None
+    """In a game under Appendix D (the ``appendix_d`` rule), whether the visually disabled
+    player's last move awaits its announcement (D.2.3); ``None`` in other games."""
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from chesslaws.core import Position
 
 from ._adjourn import on_adjourn, while_adjourned
 from ._after import on_sign
+from ._appendix_d import ANNOUNCED
 from ._arrival import absent_lose, check_present, on_arrive
 from ._blind import on_announce, on_feel, on_request_time, with_appendix_d
 from ._board import BoardState, starting_board
@@ -113,6 +114,8 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
+    if event.rules.appendix_d is not None:  # D.1: a visually disabled player plays
+        d.blind = ANNOUNCED
     if event.rules.arrivals:  # 6.7: the players are not at the board until they arrive
         d.present = (False, False)
     ending = board_ending(d, d.board)
@@ -197,7 +200,7 @@ def step(
             breach = draft.breach
             if breach is not None and breach.ending is not None:
                 rulings = _after_ending_breach(draft, event, idx, handler)
-            elif draft.rules.rules.appendix_d is not None:  # D.2.3-D.2.4
+            elif draft.blind is not None:  # Appendix D: D.2.3-D.2.4
                 rulings = with_appendix_d(draft, event, idx, handler)
             else:
                 rulings = handler(draft, event, idx)
