@@ -378,3 +378,46 @@ def test_i_12_a_lost_envelope_leaves_the_sealer_to_move_with_the_times_adjourned
     assert parse_event('{"type": "open_envelope", "at": 1, "lost": true}') == OpenEnvelope(
         1000, lost=True
     )
+
+
+def test_the_pgn_comment_follows_the_adjournment_and_never_holds_the_seal() -> None:
+    game, _ = _run(_OPENING, _adjourn(30), _seal(40, "white", "Nf3"))
+    flat = " ".join(game_to_pgn(game.state()).split())
+    assert "adjourned: white seals his move (Guidelines I.1.1)} *" in flat
+    game, _ = _run(_OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+                   _resume(100_000), _arrive(100_001, "black"))
+    flat = " ".join(game_to_pgn(game.state()).split())
+    assert "the session has resumed, the envelope is not yet opened (I.9)} *" in flat
+    assert "Nf3" not in flat
+
+
+def test_an_absent_sealer_does_nothing_once_the_envelope_is_opened_until_he_arrives() -> None:
+    game, rulings = _run(
+        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        {"type": "move", "at": 100_030, "by": "black", "move": "b8c6"},
+        _press(100_031, "black"),
+        {"type": "move", "at": 100_040, "by": "white", "move": "f1b5"},
+        _arrive(100_050, "white"),
+        {"type": "move", "at": 100_060, "by": "white", "move": "f1b5"},
+    )
+    assert rulings[-1] == {
+        "event": 13, "at": 100040.0, "ruling": "rejected",
+        "reason": "white has not arrived at the board (I.9, I.10)",
+    }
+    state = game.state()
+    assert state.adjourned is None
+    assert state.moves == ("e2e4", "e7e5", "g1f3", "b8c6", "f1b5")
+
+
+def test_a_game_without_a_clock_is_adjourned_and_resumed() -> None:
+    log = 'start {"time_control": "-", "rules": {"default_time": 3600}}\n' + moves(
+        "e4 e5", at=10, step=10
+    )
+    game, rulings = _run(
+        log, _adjourn(30), _seal(40, "white", "g1f3"), _press(50, "white"),
+        _resume(100_000), _arrive(100_010, "black"), _arrive(100_011, "white"),
+        _open(100_020),
+    )
+    assert rulings[-1]["status"] == "opened"
+    assert game.state().moves[-1] == "g1f3" and game.state().adjourned is None
