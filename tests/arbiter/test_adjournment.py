@@ -63,6 +63,10 @@ _OPENING = f"{_START}\n" + moves("e4 e5", at=10, step=10)
 """White 1.e4 at 10 s (pressed at 15), Black 1...e5 at 20 s (pressed at 25): White to move."""
 
 
+_SEALED = (_adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"))
+"""White, to move in :data:`_OPENING`, seals 2.Nf3 and stops his clock at 50 s."""
+
+
 def test_i_1_1_the_player_to_move_seals_and_may_change_it_until_he_stops_the_clock() -> None:
     game, rulings = _run(
         _OPENING, _adjourn(30), _seal(40, "white", "Nc3"), _seal(45, "white", "Nf3"),
@@ -131,6 +135,16 @@ def test_i_2_the_envelope_records_position_times_sealer_move_number_and_draw_off
     assert envelope.sealed_at == 50_000
 
 
+def _black_replied(*then: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+    """:data:`_SEALED`, resumed at 100000 s with Black alone, the envelope opened and Black's
+    2...Nc6 (events 8-12); then ``then``."""
+    return _run(
+        _OPENING, *_SEALED, _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        {"type": "move", "at": 100_030, "by": "black", "move": "b8c6"},
+        _press(100_031, "black"), *then,
+    )
+
+
 def _sealed_game(sealed: str = "Nf3") -> tuple[Game, list[dict[str, Any]]]:
     return _run(_OPENING, _adjourn(30), _seal(40, "white", sealed), _press(50, "white"))
 
@@ -160,7 +174,7 @@ def test_the_pgn_of_an_adjourned_game_says_so_with_result_star_and_no_seal() -> 
 
 
 def test_i_5_the_clocks_stand_between_the_sessions() -> None:
-    game, rulings = _run(_OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+    game, rulings = _run(_OPENING, *_SEALED,
                          {"type": "tick", "at": 900_000})
     assert rulings[-1]["status"] == "sealed"  # the tick days later rules nothing
     assert game.remaining(WHITE, 900_000) == _WHITE_SEALED
@@ -169,7 +183,7 @@ def test_i_5_the_clocks_stand_between_the_sessions() -> None:
 
 def test_i_4_i_6_a_draw_offered_after_sealing_and_accepted_concludes_the_game() -> None:
     game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         {"type": "offer_draw", "at": 5000, "by": "black"},
         {"type": "accept_draw", "at": 6000, "by": "white"},
     )
@@ -187,7 +201,7 @@ def test_i_4_i_6_a_draw_offered_after_sealing_and_accepted_concludes_the_game() 
 
 def test_i_6_a_resignation_before_the_resumption_concludes_the_game() -> None:
     game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         {"type": "resign", "at": 7000, "by": "black"},
     )
     assert rulings[-1] == {
@@ -199,7 +213,7 @@ def test_i_6_a_resignation_before_the_resumption_concludes_the_game() -> None:
 
 def test_nothing_but_offers_resignation_and_the_clocks_before_the_session_resumes() -> None:
     _, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         _arrive(60, "black"), _open(70),
     )
     assert [r.get("reason") for r in rulings[-2:]] == [
@@ -210,7 +224,7 @@ def test_nothing_but_offers_resignation_and_the_clocks_before_the_session_resume
 
 def test_i_7_i_9_opened_only_with_the_replier_present_then_the_sealed_move_is_made() -> None:
     game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         _resume(100_000), _arrive(100_005, "white"), _open(100_010),
         _arrive(100_020, "black"), _open(100_030),
         {"type": "move", "at": 100_040, "by": "black", "move": "b8c6"},
@@ -235,13 +249,7 @@ def test_i_7_i_9_opened_only_with_the_replier_present_then_the_sealed_move_is_ma
 
 
 def test_i_9_3_the_envelope_opened_with_the_sealer_absent_he_must_still_arrive() -> None:
-    game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
-        _resume(100_000), _arrive(100_010, "black"), _open(100_020),
-        {"type": "move", "at": 100_030, "by": "black", "move": "b8c6"},
-        _press(100_031, "black"),
-        {"type": "tick", "at": 103_601},
-    )
+    game, rulings = _black_replied({"type": "tick", "at": 103_601})
     assert rulings[-1] == {
         "event": 13, "at": 103601.0, "ruling": "game_over", "result": "0-1",
         "reason": "default", "article": "I.10",
@@ -301,7 +309,7 @@ def test_i_8_6_9_an_illegal_sealed_move_against_a_lone_king_draws() -> None:
 
 def test_i_10_a_late_arrival_loses() -> None:
     _, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         _resume(100_000), _arrive(100_010, "white"), _arrive(103_601, "black"),
     )
     assert rulings[-1] == {
@@ -328,7 +336,7 @@ def test_i_10_a_sealed_move_that_concluded_the_game_still_applies() -> None:
 
 def test_i_14_the_arbiter_corrects_a_clock_before_the_first_move() -> None:
     game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         _resume(100_000),
         {"type": "arbiter", "at": 100_001, "action": "set_time", "player": "white",
          "seconds": 5000},
@@ -357,7 +365,7 @@ def test_the_adjournment_events_read_and_write_back() -> None:
 
 def test_i_12_a_lost_envelope_leaves_the_sealer_to_move_with_the_times_adjourned() -> None:
     game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+        _OPENING, *_SEALED,
         _resume(100_000), _arrive(100_010, "black"), _arrive(100_020, "white"),
         {"type": "open_envelope", "at": 100_030, "lost": True},
         {"type": "move", "at": 100_040, "by": "white", "move": "d2d4"},
@@ -384,7 +392,7 @@ def test_the_pgn_comment_follows_the_adjournment_and_never_holds_the_seal() -> N
     game, _ = _run(_OPENING, _adjourn(30), _seal(40, "white", "Nf3"))
     flat = " ".join(game_to_pgn(game.state()).split())
     assert "adjourned: white seals his move (Guidelines I.1.1)} *" in flat
-    game, _ = _run(_OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
+    game, _ = _run(_OPENING, *_SEALED,
                    _resume(100_000), _arrive(100_001, "black"))
     flat = " ".join(game_to_pgn(game.state()).split())
     assert "the session has resumed, the envelope is not yet opened (I.9)} *" in flat
@@ -392,11 +400,7 @@ def test_the_pgn_comment_follows_the_adjournment_and_never_holds_the_seal() -> N
 
 
 def test_an_absent_sealer_does_nothing_once_the_envelope_is_opened_until_he_arrives() -> None:
-    game, rulings = _run(
-        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), _press(50, "white"),
-        _resume(100_000), _arrive(100_010, "black"), _open(100_020),
-        {"type": "move", "at": 100_030, "by": "black", "move": "b8c6"},
-        _press(100_031, "black"),
+    game, rulings = _black_replied(
         {"type": "move", "at": 100_040, "by": "white", "move": "f1b5"},
         _arrive(100_050, "white"),
         {"type": "move", "at": 100_060, "by": "white", "move": "f1b5"},
