@@ -26,7 +26,7 @@ from typing import Any
 
 from chesslaws.arbiter import Game
 
-__all__ = ["moves", "run", "to_jsonl"]
+__all__ = ["moves", "run", "run_then", "to_jsonl"]
 
 _VERBS = {
     "offer": "offer_draw",
@@ -103,6 +103,12 @@ def run(log: str) -> tuple[Game, list[dict[str, Any]]]:
     for line in to_jsonl(log):
         rulings.extend(r.to_json() for r in game.handle_json(line))
     return game, rulings
+
+
+def run_then(log: str, *raw: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+    """:func:`run` for the log and then ``raw`` events, JSON objects as they are (the events
+    the readable form has no verb for)."""
+    return run("\n".join([log, *(json.dumps(event) for event in raw)]))
 
 
 def moves(sans: str, *, at: float = 1.0, step: float = 1.0, first: str = "white") -> str:

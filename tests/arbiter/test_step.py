@@ -167,6 +167,13 @@ def test_step_takes_events_from_one_table_by_type() -> None:
         _events.RequestScoresheet,
         _events.AgreeCorrection,
         _events.SpectatorRemark,
+        _events.Adjourn,
+        _events.Seal,
+        _events.ResumeSession,
+        _events.OpenEnvelope,
+        _events.Feel,
+        _events.Announce,
+        _events.RequestTime,
     }
     assert set(HANDLERS) == kinds  # every event but ``start``, which opens the game
 

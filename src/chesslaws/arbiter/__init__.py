@@ -7,8 +7,12 @@ the same state and rulings.
 
 from __future__ import annotations
 
+from chesslaws.arbiter._adjourn import sealed_move as sealed_move
 from chesslaws.arbiter._board import Ply as Ply
+from chesslaws.arbiter._envelope import Adjournment as Adjournment
+from chesslaws.arbiter._envelope import Envelope as Envelope
 from chesslaws.arbiter._events import Accept as Accept
+from chesslaws.arbiter._events import Adjourn as Adjourn
 from chesslaws.arbiter._events import Adjust as Adjust
 from chesslaws.arbiter._events import AgreeCorrection as AgreeCorrection
 from chesslaws.arbiter._events import Arbiter as Arbiter
@@ -23,12 +27,15 @@ from chesslaws.arbiter._events import Event as Event
 from chesslaws.arbiter._events import Mode as Mode
 from chesslaws.arbiter._events import MoveMade as MoveMade
 from chesslaws.arbiter._events import Offer as Offer
+from chesslaws.arbiter._events import OpenEnvelope as OpenEnvelope
 from chesslaws.arbiter._events import Pause as Pause
 from chesslaws.arbiter._events import Press as Press
 from chesslaws.arbiter._events import Record as Record
 from chesslaws.arbiter._events import RequestScoresheet as RequestScoresheet
 from chesslaws.arbiter._events import Resign as Resign
+from chesslaws.arbiter._events import ResumeSession as ResumeSession
 from chesslaws.arbiter._events import Rules as Rules
+from chesslaws.arbiter._events import Seal as Seal
 from chesslaws.arbiter._events import Sign as Sign
 from chesslaws.arbiter._events import SpectatorRemark as SpectatorRemark
 from chesslaws.arbiter._events import Start as Start
@@ -67,6 +74,8 @@ from chesslaws.arbiter._touch import Touched as Touched
 
 __all__ = [
     "Accept",
+    "Adjourn",
+    "Adjournment",
     "Adjust",
     "AgreeCorrection",
     "Arbiter",
@@ -77,6 +86,7 @@ __all__ = [
     "Decline",
     "Depart",
     "Edition",
+    "Envelope",
     "Event",
     "Game",
     "GameState",
@@ -87,6 +97,7 @@ __all__ = [
     "MoveMade",
     "Obligation",
     "Offer",
+    "OpenEnvelope",
     "Pause",
     "Penalty",
     "PenaltyKind",
@@ -99,11 +110,13 @@ __all__ = [
     "RequestScoresheet",
     "Resign",
     "Result",
+    "ResumeSession",
     "Rules",
     "Ruling",
     "RulingKind",
     "RulingStatus",
     "Scoresheet",
+    "Seal",
     "Sign",
     "SpectatorRemark",
     "Start",
@@ -119,6 +132,7 @@ __all__ = [
     "ms_to_seconds",
     "parse_event",
     "ruling_from_json",
+    "sealed_move",
     "seconds_to_ms",
     "step",
     "step_line",

@@ -24,7 +24,7 @@ from ._events import Arrive
 from ._rulings import Ruling
 from ._time import Millis, ms_to_seconds
 
-__all__ = ["absent_lose", "check_present", "on_arrive"]
+__all__ = ["absent_lose", "check_present", "lose_by_default", "on_arrive"]
 
 
 def on_arrive(d: Draft, event: Arrive, idx: int) -> list[Ruling]:
@@ -37,7 +37,8 @@ def on_arrive(d: Draft, event: Arrive, idx: int) -> list[Ruling]:
     if present[player]:
         raise Rejected(f"{player.label} is already at the board")
     if event.at > d.rules.rules.default_time:
-        return _lose(d, (player,) if present[player.other] else tuple(Color), event.at, idx)
+        losers = (player,) if present[player.other] else tuple(Color)
+        return lose_by_default(d, losers, event.at, idx)
     d.players = replace(d.players, present=pair(present, player, True))
     return []
 
@@ -48,7 +49,7 @@ def absent_lose(d: Draft, at: Millis, idx: int) -> list[Ruling]:
     if at <= d.rules.rules.default_time:
         return []
     absent = tuple(color for color in Color if not d.players.present[color])
-    return _lose(d, absent, at, idx) if absent else []
+    return lose_by_default(d, absent, at, idx) if absent else []
 
 
 def check_present(d: Draft, by: Color) -> None:
@@ -57,14 +58,24 @@ def check_present(d: Draft, by: Color) -> None:
         raise Rejected(f"{by.label} has not arrived at the board (6.7)")
 
 
-def _lose(d: Draft, losers: tuple[Color, ...], at: Millis, idx: int) -> list[Ruling]:
+def lose_by_default(
+    d: Draft,
+    losers: tuple[Color, ...],
+    at: Millis,
+    idx: int,
+    article: str = "6.7.1",
+    since: str = "",
+) -> list[Ruling]:
+    """The players of ``losers`` were not at the board at the default time (6.7.1; after the
+    resumption of an adjourned game, ``since``, I.10): each loses, both 0-0."""
     limit = ms_to_seconds(d.rules.rules.default_time)
+    when = f"at the default time ({limit} s{since})"
     if len(losers) == 2:
-        note = f"neither player was at the board at the default time ({limit} s): both lose"
+        note = f"neither player was at the board {when}: both lose"
         result = Result.BOTH_LOSE
     else:
         (loser,) = losers
-        note = f"{loser.label} was not at the board at the default time ({limit} s)"
+        note = f"{loser.label} was not at the board {when}"
         result = Result.win_for(loser.other)
-    note += "; unless the arbiter decides otherwise (6.7.1)"
-    return end(d, result, Reason.DEFAULT, "6.7.1", at, idx, note=note)
+    note += f"; unless the arbiter decides otherwise ({article})"
+    return end(d, result, Reason.DEFAULT, article, at, idx, note=note)

@@ -20,8 +20,10 @@ from chesslaws.endings import (
     lone_king,
 )
 
+from ._appendix_d import Announcement
 from ._board import BoardState
 from ._clockface import ClockState
+from ._envelope import Adjournment
 from ._events import Edition, Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
@@ -78,6 +80,8 @@ class Draft:
     ending: Ending | None
     mate_budget: int
     players: PlayersRecord
+    adjourned: Adjournment | None
+    blind: Announcement | None
 
     def __init__(self, s: GameState) -> None:
         self.index = s.index
@@ -98,6 +102,8 @@ class Draft:
         self.ending = s.ending
         self.mate_budget = s.mate_budget
         self.players = s.players
+        self.adjourned = s.adjourned
+        self.blind = s.blind
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`

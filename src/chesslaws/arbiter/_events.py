@@ -23,13 +23,16 @@ from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, san_to_english, square_name
 from chesslaws.endings import Reason
 
+from ._appendix_d import BlindSetting, read_setting
 from ._time import MAX_SECONDS, Millis, instant_to_json, ms_to_seconds, seconds_to_ms
 from ._values import builder
 
 __all__ = [
     "Accept",
+    "Adjourn",
     "Adjust",
     "AgreeCorrection",
+    "Announce",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",
@@ -38,14 +41,19 @@ __all__ = [
     "Decline",
     "Edition",
     "Event",
+    "Feel",
     "Mode",
     "MoveMade",
     "Offer",
+    "OpenEnvelope",
     "Press",
     "Record",
     "RequestScoresheet",
+    "RequestTime",
     "Resign",
+    "ResumeSession",
     "Rules",
+    "Seal",
     "Sign",
     "SpectatorRemark",
     "Start",
@@ -189,6 +197,8 @@ class Rules:
     guidelines_iii: bool | None = None
     scoresheets: bool = False
     arbiter_present: bool = True
+    appendix_d: BlindSetting | None = None
+    """Appendix D.1: a blind or visually disabled player's setting (see :mod:`._appendix_d`)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -218,6 +228,8 @@ class Rules:
             out["scoresheets"] = True
         if not self.arbiter_present:
             out["arbiter_present"] = False
+        if self.appendix_d is not None:
+            out["appendix_d"] = self.appendix_d.to_json()
         return out
 
 
@@ -576,6 +588,107 @@ class Arbiter:
         return out
 
 
+# -- blind and visually disabled players (Appendix D) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Feel:
+    """A visually disabled player feels the piece on ``square`` of his tactile board without
+    taking it out of its hole (D.2.2; an extension): no touch."""
+
+    at: Millis
+    by: Color
+    square: int
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("feel", self.at, self.by)
+        out["square"] = square_name(self.square)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """A player announces his move (D.2.1; an extension), in SAN or UCI (the phonetic names
+    are the announcer's; the log holds the move)."""
+
+    at: Millis
+    by: Color
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("announce", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RequestTime:
+    """The visually disabled player asks for the times of the clocks (D.2.6; his talking clock
+    or his assistant, D.2.10, reads them; an extension)."""
+
+    at: Millis
+    by: Color
+
+    def to_json(self) -> dict[str, Any]:
+        return _head("request_time", self.at, self.by)
+
+
+# -- adjournment (Guidelines I) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Adjourn:
+    """The arbiter adjourns the game (Guidelines I.1.1; an extension): the player having the
+    move must seal it."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "adjourn", "at": instant_to_json(self.at), "by": "arbiter"}
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """The player told to seal writes his sealed move (I.1.1; an extension), in SAN or UCI; a
+    later ``seal`` before he stops his clock replaces it. ``move`` is left out of the repr: the
+    move is the arbiter's until the envelope is opened (I.3, I.7)."""
+
+    at: Millis
+    by: Color
+    move: str = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out = _head("seal", self.at, self.by)
+        out["move"] = self.move
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeSession:
+    """The agreed time of resumption (I.9; an extension): the clock of the player who replies
+    to the sealed move is started, whether he is present or not."""
+
+    at: Millis
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "resume_session", "at": instant_to_json(self.at), "by": "arbiter"}
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnvelope:
+    """The arbiter opens the envelope (I.7, I.9; an extension) and the sealed move is made on
+    the board. ``lost``: the envelope is missing (I.12)."""
+
+    at: Millis
+    lost: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"type": "open_envelope", "at": instant_to_json(self.at), "by": "arbiter"}
+        if self.lost:
+            out["lost"] = True
+        return out
+
+
 Event: TypeAlias = (
     Start
     | Touch
@@ -597,6 +710,13 @@ Event: TypeAlias = (
     | Sign
     | Tick
     | Arbiter
+    | Adjourn
+    | Seal
+    | ResumeSession
+    | OpenEnvelope
+    | Feel
+    | Announce
+    | RequestTime
 )
 """Any event of the log."""
 
@@ -720,6 +840,7 @@ _RULE_KEYS = frozenset(
         "guidelines_iii",
         "scoresheets",
         "arbiter_present",
+        "appendix_d",
     }
 )
 
@@ -757,6 +878,11 @@ def _rules(reader: _Reader) -> Rules:
         ),
         scoresheets=sub.flag("scoresheets", default=False),
         arbiter_present=sub.flag("arbiter_present", default=True),
+        appendix_d=(
+            read_setting(raw["appendix_d"], lambda message: sub.fail("appendix_d", message))
+            if raw.get("appendix_d") is not None
+            else None
+        ),
     )
 
 
@@ -938,6 +1064,13 @@ _KEYS: dict[str, frozenset[str]] = {
     "record": _COMMON | {"move"},
     "sign": _COMMON | {"result"},
     "tick": frozenset({"type", "at"}),
+    "adjourn": _COMMON,
+    "seal": _COMMON | {"move"},
+    "resume_session": _COMMON,
+    "open_envelope": _COMMON | {"lost"},
+    "feel": _COMMON | {"square"},
+    "announce": _COMMON | {"move"},
+    "request_time": _COMMON,
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
@@ -1045,8 +1178,38 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Record(reader.at(), reader.color(), text)
     if kind == "arbiter":
         return _arbiter(reader)
+    if kind == "feel":
+        return Feel(reader.at(), reader.color(), reader.square())
+    if kind == "request_time":
+        return RequestTime(reader.at(), reader.color())
+    if kind == "announce":
+        announced = reader.text("move")
+        assert announced is not None
+        return Announce(reader.at(), reader.color(), announced)
+    if kind in _ADJOURNMENT:
+        return _adjournment(reader, kind)
     where = f"line {line}: " if line is not None else ""
     raise InvalidEvent(f"{where}unknown event type {kind!r}", line=line, field="type")
+
+
+_BY_THE_ARBITER: dict[str, Callable[[Millis], Event]] = {
+    "adjourn": Adjourn,
+    "resume_session": ResumeSession,
+}
+_ADJOURNMENT = frozenset({*_BY_THE_ARBITER, "seal", "open_envelope"})
+
+
+def _adjournment(reader: _Reader, kind: str) -> Event:
+    """The events of Guidelines I: ``seal`` by a player, the others by the arbiter."""
+    if kind == "seal":
+        text = reader.text("move")
+        assert text is not None
+        return Seal(reader.at(), reader.color(), text)
+    if reader.obj.get("by", "arbiter") != "arbiter":
+        raise reader.fail("by", f"'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent")
+    if kind == "open_envelope":
+        return OpenEnvelope(reader.at(), reader.flag("lost", default=False))
+    return _BY_THE_ARBITER[kind](reader.at())
 
 
 def _no_constant(name: str) -> Any:

@@ -16,6 +16,7 @@ from chesslaws.clock import TimeControl, format_clk
 from chesslaws.core import Move, Position
 from chesslaws.endings import Result
 
+from ._adjourn import adjournment_comment
 from ._events import Start, Variant
 from ._state import GameState
 
@@ -97,6 +98,10 @@ def game_to_pgn(
             note = f"0-0, both lose: {note}"  # PGN has no 0-0: the movetext ends with *
         last = len(sans) - 1
         comments[last] = f"{comments[last]} {note}" if last in comments else note
+    adjourned = adjournment_comment(state)  # Guidelines I: the seal itself never written
+    if adjourned is not None and sans:
+        last = len(sans) - 1
+        comments[last] = f"{comments[last]} {adjourned}" if last in comments else adjourned
     line = pgn.Line(sans=tuple(sans), moves=tuple(standing), comments=comments)
     record = pgn.Game(
         number=1,

@@ -32,8 +32,9 @@ __all__ = [
 class RulingKind(enum.Enum):
     """The ``ruling`` names of the spec; ``clock`` (pause and resume, 6.11) and
     ``result_amended`` (a result changed after the game: 8.7, 11.3.2, 11.10, 12.9) and
-    ``position_restored`` (7.1, 7.6) and ``scoresheet`` (Article 8: the duty to record) are
-    extensions."""
+    ``position_restored`` (7.1, 7.6) and ``scoresheet`` (Article 8: the duty to record) and
+    ``adjournment`` (Guidelines I: sealing, the envelope, resumption) and ``announcement``
+    (Appendix D.2.1, D.2.8) are extensions."""
 
     TOUCH_MOVE = "touch_move"
     ILLEGAL_MOVE = "illegal_move"
@@ -48,6 +49,8 @@ class RulingKind(enum.Enum):
     RESULT_AMENDED = "result_amended"
     POSITION_RESTORED = "position_restored"
     SCORESHEET = "scoresheet"
+    ADJOURNMENT = "adjournment"
+    ANNOUNCEMENT = "announcement"
 
 
 class RulingStatus(enum.StrEnum):

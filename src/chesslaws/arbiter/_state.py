@@ -16,8 +16,10 @@ from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
 from chesslaws.endings import MATE_BUDGET, Reason, Result, Termination
 
+from ._appendix_d import Announcement
 from ._board import BoardState, starting_board
 from ._clockface import ClockState
+from ._envelope import Adjournment
 from ._events import Start
 from ._illegal import PendingIllegal
 from ._profile import Profile
@@ -135,6 +137,12 @@ class GameState:
     players: PlayersRecord = NO_PLAYERS_RECORD
     """What the players did beside the board: arrival, their scoresheets, signatures, requests,
     offers marked (6.7, 8.1, 8.7, A.4.3, 8.1.5): one value, the same for most games."""
+    adjourned: Adjournment | None = None
+    """The adjournment in progress (Guidelines I), if any; its sealed move reads as no move
+    (``chesslaws.arbiter.sealed_move`` is the arbiter's accessor)."""
+    blind: Announcement | None = None
+    """In a game under Appendix D (the ``appendix_d`` rule), whether the visually disabled
+    player's last move awaits its announcement (D.2.3); ``None`` in other games."""
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -14,8 +14,11 @@ from typing import Any
 from chesslaws._errors import ChessLawsError, InvalidEvent
 from chesslaws.core import Position
 
+from ._adjourn import on_adjourn, while_adjourned
 from ._after import on_sign
+from ._appendix_d import ANNOUNCED
 from ._arrival import absent_lose, check_present, on_arrive
+from ._blind import on_announce, on_feel, on_request_time, with_appendix_d
 from ._board import BoardState, starting_board
 from ._claims import (
     on_accept,
@@ -33,8 +36,10 @@ from ._draft import Draft, Rejected, board_ending, end_by_board, pair
 from ._events import (
     AFTER_THE_GAME,
     Accept,
+    Adjourn,
     Adjust,
     AgreeCorrection,
+    Announce,
     Arbiter,
     Arrive,
     Claim,
@@ -42,14 +47,19 @@ from ._events import (
     Decline,
     Depart,
     Event,
+    Feel,
     Mode,
     MoveMade,
     Offer,
+    OpenEnvelope,
     Pause,
     Press,
     Record,
     RequestScoresheet,
+    RequestTime,
     Resign,
+    ResumeSession,
+    Seal,
     Sign,
     SpectatorRemark,
     Start,
@@ -106,6 +116,8 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     d.clock = clock
     d.running = position.side_to_move
     d.last_at = Millis(0)
+    if event.rules.appendix_d is not None:  # D.1: a visually disabled player plays
+        d.blind = ANNOUNCED
     if event.rules.arrivals:  # 6.7: the players are not at the board until they arrive
         d.players = replace(d.players, present=(False, False))
     ending = board_ending(d, d.board)
@@ -121,6 +133,12 @@ def _on_presence(d: Draft, event: Arrive | Depart, idx: int) -> list[Ruling]:
 
 
 _Handler = Callable[[Draft, Any, int], list[Ruling]]
+
+
+def _not_adjourned(d: Draft, event: Event, idx: int) -> list[Ruling]:
+    """Sealing and resumption events in a game that is not adjourned (Guidelines I)."""
+    raise Rejected(f"the game is not adjourned: no {type(event).__name__} (Guidelines I.1)")
+
 
 HANDLERS: dict[type, _Handler] = {
     MoveMade: on_move,
@@ -142,6 +160,13 @@ HANDLERS: dict[type, _Handler] = {
     RequestScoresheet: on_request,
     AgreeCorrection: on_agree_correction,
     SpectatorRemark: on_spectator,
+    Adjourn: on_adjourn,
+    Seal: _not_adjourned,
+    ResumeSession: _not_adjourned,
+    OpenEnvelope: _not_adjourned,
+    Feel: on_feel,
+    Announce: on_announce,
+    RequestTime: on_request_time,
 }
 """The handler of each kind of event after the start: a function of (draft, event, index)."""
 
@@ -193,6 +218,10 @@ def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
     handler = HANDLERS.get(type(event))
     if handler is None:
         raise Rejected(f"unknown event {event!r}")
+    if draft.adjourned is not None:  # Guidelines I takes every event
+        rulings = while_adjourned(draft, event, idx, handler)
+        draft.last_at = at
+        return rulings
     if draft.players.present is not BOTH_PRESENT:
         rulings = _absence(draft, event, idx)
         if rulings:
@@ -200,6 +229,8 @@ def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
     breach = draft.breach
     if breach is not None and breach.ending is not None:
         rulings = _after_ending_breach(draft, event, idx, handler)
+    elif draft.blind is not None:  # Appendix D: D.2.3-D.2.4
+        rulings = with_appendix_d(draft, event, idx, handler)
     else:
         rulings = handler(draft, event, idx)
     draft.last_at = at

@@ -1,0 +1,371 @@
+"""Adjourned games (Guidelines I): sealing, the envelope, and resumption.
+
+I.1.1: the arbiter requires the player having the move to seal it; he writes it unambiguously
+and only then stops the clock, and may change it until he has stopped the clock; a move he makes
+on the board after being told to seal is his sealed move. I.2, I.3: the envelope (see
+:mod:`._envelope`), kept by the arbiter. I.4: a draw offer after the sealing stands until it is
+accepted or rejected (9.1). I.5: the position before the sealed move and the times are those of
+the envelope. I.6: a draw agreed or a resignation before resumption concludes the game. I.7: the
+envelope is opened only when the player who replies to the sealed move is present. I.8: except
+under Articles 5, 6.9 and 9.6, a sealed move that is ambiguous, that cannot be read, or that is
+illegal (or none written) loses. I.9: at the agreed time of resumption the replier's clock is
+started, present or not; the envelope is opened and the sealed move made on the board. I.10: a
+player who arrives after the default time loses, unless the sealed move concluded the game.
+I.11: the replier loses the time until he arrives (his clock runs from the resumption). I.14:
+the times are corrected by the arbiter (``set_time``) before the first move.
+
+Events: ``adjourn``, ``seal``, ``resume_session``, ``open_envelope`` (:mod:`._events`), with the
+usual ``press`` (the sealer stops his clock), ``move``, ``arrive``, ``tick``, draw offers,
+``resign`` and the arbiter's clock corrections. While a game is adjourned :func:`while_adjourned`
+takes every event in place of the usual handling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from chesslaws._color import Color
+from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
+from chesslaws.core import Move
+from chesslaws.endings import Reason
+
+from ._arrival import lose_by_default
+from ._draft import Draft, Rejected, end_by_loss, pair, ruling
+from ._envelope import Adjournment, Envelope, Phase, Sealed
+from ._events import (
+    Accept,
+    Adjourn,
+    Arbiter,
+    ArbiterActionKind,
+    Arrive,
+    Claim,
+    Decline,
+    Event,
+    MoveMade,
+    Offer,
+    OpenEnvelope,
+    Press,
+    Resign,
+    ResumeSession,
+    Seal,
+    Tick,
+)
+from ._moves import complete_record, make
+from ._rulings import Ruling, RulingKind
+from ._state import GameState
+from ._time import Millis
+
+__all__ = ["on_adjourn", "sealed_move", "while_adjourned"]
+
+_Handler = Callable[[Draft, Any, int], list[Ruling]]
+
+_CLOCK_CORRECTIONS = frozenset({ArbiterActionKind.SET_TIME, ArbiterActionKind.ADD_TIME})
+"""The arbiter's acts on an adjourned game's clocks (I.5, I.12.2, I.14)."""
+
+_BEFORE_RESUMPTION = (Offer, Accept, Decline, Resign)
+"""A player's acts that the adjourned game takes as at the board (I.4, I.6)."""
+
+
+def sealed_move(state: GameState) -> str | None:
+    """The sealed move as written, for the arbiter alone (I.3): ``None`` if the game is not
+    adjourned or nothing was written. Nothing else in the state shows it before it is opened."""
+    adjourned = state.adjourned
+    return adjourned.seal.reveal() if adjourned is not None else None
+
+
+def _adjourning(status: str, at: Millis, idx: int, **fields: Any) -> Ruling:
+    return ruling(idx, at, RulingKind.ADJOURNMENT, status=status, **fields)
+
+
+def on_adjourn(d: Draft, event: Adjourn, idx: int) -> list[Ruling]:
+    """I.1.1: the arbiter requires the player having the move to seal it."""
+    if d.adjourned is not None:
+        raise Rejected("the game is already adjourned")
+    if d.pending is not None or d.breach is not None:
+        raise Rejected("adjourn: the arbiter first rules the illegal move or touch-move breach")
+    sealer = d.on_move
+    if d.running is not sealer or d.uncompleted[sealer.other]:
+        raise Rejected(f"adjourn: {sealer.other.label} has not completed his move (6.2.1)")
+    d.adjourned = Adjournment(Phase.SEALING, sealer)
+    note = f"{sealer.label} has the move and seals it; his clock runs until he stops it"
+    return [_adjourning("seal", event.at, idx, by=sealer, article="I.1.1", note=note)]
+
+
+def while_adjourned(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
+    """An event while the game is adjourned, in its phase; a game that ends is no longer
+    adjourned (the sealed move it had stays unseen)."""
+    adjourned = d.adjourned
+    assert adjourned is not None
+    if adjourned.phase is Phase.SEALING:
+        rulings = _sealing(d, adjourned, event, idx, handler)
+    elif adjourned.phase is Phase.SEALED:
+        rulings = _sealed(d, adjourned, event, idx, handler)
+    else:
+        rulings = _resumed(d, adjourned, event, idx, handler)
+    if d.ending is not None:
+        d.adjourned = None
+    return rulings
+
+
+# -- I.1: sealing ------------------------------------------------------------------------------
+
+
+def _sealing(
+    d: Draft, adjourned: Adjournment, event: Event, idx: int, handler: _Handler
+) -> list[Ruling]:
+    sealer = adjourned.sealer
+    by = getattr(event, "by", None)
+    if isinstance(event, Seal | MoveMade | Press) and by is not sealer:
+        raise Rejected(f"{sealer.label} is sealing his move (I.1.1)")
+    if isinstance(event, Seal):
+        status = "changed" if adjourned.seal.written else "written"
+        d.adjourned = replace(adjourned, seal=Sealed(event.move))
+        return [_adjourning(status, event.at, idx, by=sealer, article="I.1.1")]
+    if isinstance(event, MoveMade):
+        d.adjourned = replace(adjourned, seal=Sealed(event.move))
+        note = (
+            "a move made on the board after being told to seal is the sealed move; the board "
+            "keeps the position before it (I.1.1, I.5)"
+        )
+        return [_adjourning("written", event.at, idx, by=sealer, article="I.1.1", note=note)]
+    if isinstance(event, Press):
+        return _stop_clock(d, adjourned, event.at, idx)
+    if isinstance(event, (Tick, Claim, Arbiter, *_BEFORE_RESUMPTION)):
+        return handler(d, event, idx)
+    raise Rejected(f"the game is being adjourned: {sealer.label} seals his move (I.1.1)")
+
+
+def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """The sealer stops his clock (I.1.1): the sealed move can no longer be changed; the
+    envelope is made (I.2) and the clocks stand until the resumption (I.9)."""
+    sealer = adjourned.sealer
+    remaining: tuple[Millis, Millis] | None = None
+    clock = d.clock
+    if clock is not None:
+        clock = clock.press(sealer, at).pause(at)
+        d.clock = clock
+        remaining = (clock.remaining(Color.WHITE, at), clock.remaining(Color.BLACK, at))
+    d.running = None
+    offer = next((color for color in Color if d.offers[color]), None)
+    position = d.board.position
+    envelope = Envelope(position.fen(), sealer, position.fullmove_number, remaining, offer, at)
+    d.adjourned = replace(adjourned, phase=Phase.SEALED, envelope=envelope)
+    note = "the sealed move is kept by the arbiter until the envelope is opened (I.3, I.7)"
+    if not adjourned.seal.written:
+        note = "no move was written: " + note
+    return [_adjourning("sealed", at, idx, by=sealer, article="I.2", note=note)]
+
+
+# -- I.3-I.6: between the sessions --------------------------------------------------------------
+
+
+def _sealed(
+    d: Draft, adjourned: Adjournment, event: Event, idx: int, handler: _Handler
+) -> list[Ruling]:
+    if isinstance(event, ResumeSession):
+        return _resume(d, adjourned, event.at, idx)
+    if isinstance(event, Tick):
+        return []  # the clocks stand (I.5)
+    if isinstance(event, Offer):
+        return [_after_sealing(r) for r in handler(d, event, idx)]
+    if isinstance(event, _BEFORE_RESUMPTION):
+        return _noted(handler(d, event, idx), "before the resumption (I.6)")
+    if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
+        return handler(d, event, idx)
+    raise Rejected("the game is adjourned: the session has not resumed (I.9)")
+
+
+def _after_sealing(offer: Ruling) -> Ruling:
+    """I.4: an offer made after the opponent has sealed stands until he accepts or rejects it
+    (9.1): lawful, whenever it is made."""
+    if offer.kind is not RulingKind.DRAW_OFFER or offer.status != "standing":
+        return offer
+    note = "offered after the sealing: it stands until accepted or rejected (I.4, 9.1)"
+    return replace(offer, article="I.4", note=note)
+
+
+def _noted(rulings: list[Ruling], note: str) -> list[Ruling]:
+    return [replace(r, note=f"{r.note}; {note}" if r.note else note) for r in rulings]
+
+
+def _resume(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """I.9: at the agreed time the replier's clock is started, whether he is present or not
+    (I.9.1, I.9.2); he loses the time until he arrives (I.11)."""
+    replier = adjourned.sealer.other
+    if d.clock is not None:
+        d.clock = d.clock.resume(at)
+    d.running = replier
+    d.adjourned = replace(adjourned, phase=Phase.RESUMED, resumed_at=at, present=(False, False))
+    note = f"{replier.label}'s clock is started"
+    return [_adjourning("resumed", at, idx, by=replier, article="I.9", note=note)]
+
+
+# -- I.7-I.11: the resumption session ----------------------------------------------------------
+
+
+def _resumed(
+    d: Draft, adjourned: Adjournment, event: Event, idx: int, handler: _Handler
+) -> list[Ruling]:
+    if isinstance(event, Arrive):
+        return _arrive(d, adjourned, event, idx)
+    if isinstance(event, Tick):
+        rulings = _default(d, adjourned, event.at, idx)
+        return rulings if rulings else handler(d, event, idx)
+    if isinstance(event, OpenEnvelope):
+        return _open(d, adjourned, event, idx)
+    if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
+        return handler(d, event, idx)
+    by = getattr(event, "by", None)
+    if isinstance(by, Color) and not adjourned.present[by]:
+        raise Rejected(f"{by.label} has not arrived at the board (I.9, I.10)")
+    if not adjourned.opened and not isinstance(event, _BEFORE_RESUMPTION):
+        raise Rejected("the envelope has not been opened (I.7, I.9)")
+    return handler(d, event, idx)
+
+
+def _arrive(d: Draft, adjourned: Adjournment, event: Arrive, idx: int) -> list[Ruling]:
+    player = event.by
+    if adjourned.present[player]:
+        raise Rejected(f"{player.label} is already at the board")
+    if event.at > _default_time(d, adjourned):
+        absent = (player,) if adjourned.present[player.other] else tuple(Color)
+        return _lose_by_default(d, adjourned, absent, event.at, idx)
+    present = pair(adjourned.present, player, True)
+    if adjourned.opened and all(present):
+        d.adjourned = None  # both at the board, the sealed move made: the game goes on
+    else:
+        d.adjourned = replace(adjourned, present=present)
+    return []
+
+
+def _default_time(d: Draft, adjourned: Adjournment) -> Millis:
+    assert adjourned.resumed_at is not None
+    return Millis(adjourned.resumed_at + d.rules.rules.default_time)
+
+
+def _default(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """The arbiter looks at the clock after the default time: who is absent loses (I.10)."""
+    if at <= _default_time(d, adjourned):
+        return []
+    absent = tuple(color for color in Color if not adjourned.present[color])
+    return _lose_by_default(d, adjourned, absent, at, idx) if absent else []
+
+
+def _lose_by_default(
+    d: Draft, adjourned: Adjournment, absent: tuple[Color, ...], at: Millis, idx: int
+) -> list[Ruling]:
+    """I.10: the absent player loses, unless the sealed move concluded the game (the envelope
+    is then opened and that conclusion applies); both absent, both lose."""
+    if not adjourned.opened:
+        move, _ = _read_sealed(d, adjourned)
+        if move is not None and d.board.after(d.board.position.code_of(move)).ending():
+            return _make_sealed(d, adjourned, move, at, idx)
+    return lose_by_default(d, absent, at, idx, "I.10", " after the resumption")
+
+
+# -- I.7, I.8, I.9: opening the envelope -------------------------------------------------------
+
+
+def _open(d: Draft, adjourned: Adjournment, event: OpenEnvelope, idx: int) -> list[Ruling]:
+    """The envelope is opened, with the replier present (I.7): the sealed move is made on the
+    board (I.9), or, ambiguous, unreadable, illegal or missing, it loses (I.8); a lost
+    envelope leaves the sealer to move (I.12)."""
+    at = event.at
+    replier = adjourned.sealer.other
+    if adjourned.opened:
+        raise Rejected("the envelope has already been opened")
+    if not adjourned.present[replier]:
+        raise Rejected(
+            f"the envelope is opened only when {replier.label}, who replies to the sealed "
+            "move, is present (I.7)"
+        )
+    if event.lost:
+        return _envelope_lost(d, adjourned, at, idx)
+    move, fault = _read_sealed(d, adjourned)
+    if move is None:
+        sealer = adjourned.sealer
+        rulings = end_by_loss(
+            d, sealer, Reason.ILLEGAL_MOVE, Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE, at, idx, "I.8"
+        )
+        return _noted(rulings, f"the sealed move {fault} (I.8)")
+    return _make_sealed(d, adjourned, move, at, idx)
+
+
+def _envelope_lost(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """I.12: the envelope is missing: the game continues from the adjourned position with the
+    times recorded at the adjournment (I.12.1); the sealer makes on the board the move he
+    states he sealed (I.12.3), his clock running."""
+    sealer = adjourned.sealer
+    if d.clock is not None:
+        d.clock = d.clock.take_back(sealer, at)
+    d.running = sealer
+    d.adjourned = None if all(adjourned.present) else replace(adjourned, opened=True)
+    note = (
+        "the envelope is missing: the game continues from the adjourned position with the "
+        f"times recorded at the adjournment; {sealer.label} makes the move he states he sealed"
+    )
+    return [_adjourning("lost", at, idx, by=sealer, article="I.12", note=note)]
+
+
+def _read_sealed(d: Draft, adjourned: Adjournment) -> tuple[Move | None, str]:
+    """The legal move the sealed text stands for, or ``None`` and what is wrong with it (I.8:
+    ambiguous, impossible to read, illegal; or not written)."""
+    text = adjourned.seal.reveal()
+    if text is None:
+        return None, "was not written"
+    position = d.board.position
+    try:
+        return position.parse_uci(text), ""
+    except ChessLawsError:
+        pass
+    try:
+        return position.parse_san(text), ""
+    except ChessLawsError as error:
+        return None, f"{text!r} is {_fault(error)}"
+
+
+def _fault(error: ChessLawsError) -> str:
+    if isinstance(error, AmbiguousMove):
+        return "ambiguous"
+    if isinstance(error, IllegalMove):
+        return "illegal"
+    return "impossible to read as a move"
+
+
+def _make_sealed(
+    d: Draft, adjourned: Adjournment, move: Move, at: Millis, idx: int
+) -> list[Ruling]:
+    """The sealed move is made on the board and counts as completed (the sealer stopped his
+    clock, I.1.1); the replier's clock runs on (I.9). It may end the game (5.1.1, 5.2, 9.6)."""
+    sealer = adjourned.sealer
+    uci = d.board.position.uci(move)
+    noted = d.clock.remaining(sealer, at) if d.clock is not None else None
+    d.adjourned = replace(adjourned, opened=True)
+    opened = _adjourning("opened", at, idx, by=sealer, move=uci, article="I.9")
+    rulings = make(d, move, sealer, at, idx)
+    if d.ending is not None:
+        return [opened, *rulings]
+    complete_record(d, sealer, at, noted)
+    d.uncompleted = pair(d.uncompleted, sealer, False)
+    d.running = sealer.other
+    if all(adjourned.present):
+        d.adjourned = None
+    return [opened, *rulings]
+
+
+def adjournment_comment(state: GameState) -> str | None:
+    """The PGN comment of a game standing adjourned (the sealed move never in it)."""
+    adjourned = state.adjourned
+    if adjourned is None or state.ending is not None:
+        return None
+    sealer = adjourned.sealer.label
+    if adjourned.phase is Phase.SEALING:
+        return f"adjourned: {sealer} seals his move (Guidelines I.1.1)"
+    envelope = adjourned.envelope
+    assert envelope is not None
+    text = f"adjourned: {sealer} sealed his move {envelope.move_number} (Guidelines I.1, I.2)"
+    if adjourned.phase is Phase.RESUMED and not adjourned.opened:
+        text += "; the session has resumed, the envelope is not yet opened (I.9)"
+    return text

@@ -1,0 +1,81 @@
+"""The setting of a game with a blind or visually disabled player (Appendix D.1) and what
+the arbiter keeps of it during play.
+
+D.1: either player may demand two boards, a normal one and a tactile one (black squares raised,
+a fixing hole in each square, the pieces fixed by pegs), and the organiser may adapt the rules;
+D.2.10-D.2.11: an assistant may make the moves, announce them, keep score, report the times and
+claim a flag for the visually disabled player. The ``start`` event's rule ``appendix_d`` is read
+here: ``{"visually_disabled": ["black"], "tactile_board": true, "assistant": true}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from chesslaws._color import Color
+
+__all__ = ["ANNOUNCED", "Announcement", "BlindSetting", "read_setting"]
+
+
+@dataclass(frozen=True, slots=True)
+class BlindSetting:
+    """D.1: who is visually disabled, whether his board is a tactile one (D.2.2-D.2.4: a touch
+    is a piece taken out of its hole; a move is made when placed in a hole and announced), and
+    whether an assistant acts for him (D.2.10)."""
+
+    visually_disabled: tuple[Color, ...]
+    tactile_board: bool = True
+    assistant: bool = False
+
+    def disabled(self, color: Color) -> bool:
+        return color in self.visually_disabled
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"visually_disabled": [c.label for c in self.visually_disabled]}
+        if not self.tactile_board:
+            out["tactile_board"] = False
+        if self.assistant:
+            out["assistant"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """Where the announcement of the visually disabled player's last move stands (D.2.1,
+    D.2.3, D.2.8): ``announced`` once it names the move on the board; ``differs`` after one
+    that names another move, until it is corrected."""
+
+    announced: bool = True
+    differs: bool = False
+
+
+ANNOUNCED = Announcement()
+"""Nothing awaits an announcement (at the start, after each completed move)."""
+
+_KEYS = frozenset({"visually_disabled", "tactile_board", "assistant"})
+
+
+def read_setting(raw: object, fail: Callable[[str], Exception]) -> BlindSetting:
+    """The ``appendix_d`` rule; ``fail(message)`` makes the error naming the field."""
+    if not isinstance(raw, dict):
+        raise fail(f"'appendix_d' must be an object, not {raw!r}"[:200])
+    unknown = sorted(str(key)[:40] for key in set(raw) - _KEYS)
+    if unknown:
+        raise fail(f"unknown appendix_d field {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    players = raw.get("visually_disabled")
+    if not isinstance(players, list) or not players or len(players) > 2:
+        raise fail("'appendix_d' needs 'visually_disabled': a list of \"white\", \"black\"")
+    colors = []
+    for name in players:
+        if name not in ("white", "black") or Color.parse(name) in colors:
+            raise fail(f"'visually_disabled' holds \"white\" and \"black\" once each, not {name!r}")
+        colors.append(Color.parse(name))
+    flags = {}
+    for key, default in (("tactile_board", True), ("assistant", False)):
+        value = raw.get(key, default)
+        if not isinstance(value, bool):
+            raise fail(f"'appendix_d' field '{key}' must be true or false, not {value!r}")
+        flags[key] = value
+    return BlindSetting(tuple(sorted(colors, key=lambda c: c.value)), **flags)

@@ -1,0 +1,177 @@
+"""Blind and visually disabled players (Appendix D, numbered as in the 2023 text): the setting
+(D.1), the tactile board's touch (D.2.2), a move made once announced (D.2.3, D.2.4), the
+sighted player's normal rules (D.2.5), corrections (D.2.8) and boards that differ (D.2.9)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from chesslaws import InvalidEvent
+from chesslaws._color import BLACK, WHITE
+from chesslaws.arbiter import parse_event
+from chesslaws.arbiter._events import Announce, Feel
+from tests.arbiter._log import run_then
+
+_SETTING = '{"visually_disabled": ["black"], "tactile_board": true}'
+_START = f'start {{"time_control": "5400+30", "rules": {{"appendix_d": {_SETTING}}}}}'
+_OPENED = f"""
+    {_START}
+    10 white move e2e4
+    11 white press
+"""
+
+
+_run = run_then
+
+
+def _announce(at: float, by: str, move: str) -> dict[str, Any]:
+    return {"type": "announce", "at": at, "by": by, "move": move}
+
+
+def _feel(at: float, by: str, square: str) -> dict[str, Any]:
+    return {"type": "feel", "at": at, "by": by, "square": square}
+
+
+def test_d_1_the_setting_reads_and_writes_back() -> None:
+    start = parse_event(
+        '{"type": "start", "time_control": "60", "rules": {"appendix_d": '
+        '{"visually_disabled": ["white", "black"], "assistant": true}}}'
+    )
+    setting = start.rules.appendix_d  # type: ignore[union-attr]
+    assert setting is not None
+    assert setting.visually_disabled == (WHITE, BLACK)
+    assert setting.tactile_board and setting.assistant
+    assert parse_event(json.dumps(start.to_json())) == start
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ('{"visually_disabled": []}', "needs 'visually_disabled'"),
+        ('{"visually_disabled": ["red"]}', "once each"),
+        ('{"visually_disabled": ["black", "black"]}', "once each"),
+        ('{"visually_disabled": ["black"], "boards": 2}', "unknown appendix_d field 'boards'"),
+        ('{"visually_disabled": ["black"], "assistant": "yes"}', "true or false"),
+        ('"black"', "must be an object"),
+    ],
+)
+def test_d_1_a_wrong_setting_is_refused_naming_it(setting: str, message: str) -> None:
+    with pytest.raises(InvalidEvent, match=message) as error:
+        parse_event(f'{{"type": "start", "rules": {{"appendix_d": {setting}}}}}')
+    assert error.value.field == "appendix_d"
+
+
+def test_d_2_2_a_piece_felt_in_its_hole_is_not_touched() -> None:
+    game, rulings = _run(
+        _OPENED, _feel(20, "black", "g8"),
+        {"type": "move", "at": 21, "by": "black", "move": "b8c6"},
+        _announce(22, "black", "Nc6"), {"type": "press", "at": 23, "by": "black"},
+    )
+    assert rulings == []
+    assert game.state().moves == ("e2e4", "b8c6")
+
+
+def test_d_2_2_a_piece_taken_out_of_its_hole_is_touched() -> None:
+    _, rulings = _run(
+        _OPENED, {"type": "touch", "at": 20, "by": "black", "square": "g8"},
+        {"type": "move", "at": 21, "by": "black", "move": "b8c6"},
+    )
+    assert [(r["ruling"], r.get("must_move")) for r in rulings] == [
+        ("touch_move", ["g8f6", "g8h6"])
+    ]
+
+
+def test_d_2_2_the_sighted_player_feels_nothing_he_touches() -> None:
+    _, rulings = _run(f"{_START}", _feel(5, "white", "e2"))
+    assert rulings[0]["ruling"] == "rejected"
+    assert "plays on no tactile board" in rulings[0]["reason"]
+
+
+def test_d_2_3_d_2_4_the_clock_is_not_pressed_before_the_move_is_announced() -> None:
+    game, rulings = _run(
+        _OPENED,
+        {"type": "move", "at": 20, "by": "black", "move": "e7e5"},
+        {"type": "press", "at": 21, "by": "black"},
+        _announce(25, "black", "e5"),
+        {"type": "press", "at": 26, "by": "black"},
+    )
+    assert rulings == [
+        {"event": 4, "at": 21.0, "ruling": "rejected",
+         "reason": "black's move is made only once it is announced (D.2.3): his clock is not "
+         "pressed before (D.2.4)"},
+    ]
+    # Black's clock ran from White's press (11 s) to the press taken (26 s).
+    assert game.remaining(BLACK) == 5400_000 - 15_000 + 30_000
+    assert game.state().running is WHITE
+
+
+def test_d_2_5_the_sighted_player_presses_without_announcing() -> None:
+    game, rulings = _run(_OPENED)
+    assert rulings == [] and game.state().running is BLACK
+
+
+def test_d_2_8_a_slip_of_the_tongue_corrected_before_the_opponents_clock_starts() -> None:
+    game, rulings = _run(
+        _OPENED,
+        {"type": "move", "at": 20, "by": "black", "move": "e7e5"},
+        _announce(21, "black", "d5"),
+        {"type": "press", "at": 22, "by": "black"},
+        _announce(23, "black", "e7e5"),
+        {"type": "press", "at": 24, "by": "black"},
+    )
+    assert rulings == [
+        {"event": 4, "at": 21.0, "ruling": "announcement", "by": "black", "status": "differs",
+         "move": "d5", "article": "D.2.8",
+         "note": "the announcement names another move than e5, made on the board: corrected "
+         "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)"},
+        {"event": 5, "at": 22.0, "ruling": "rejected",
+         "reason": "black's move is made only once it is announced (D.2.3): his clock is not "
+         "pressed before (D.2.4)"},
+        {"event": 6, "at": 23.0, "ruling": "announcement", "by": "black",
+         "status": "corrected", "move": "e7e5", "article": "D.2.8"},
+    ]
+    assert game.state().moves == ("e2e4", "e7e5") and game.state().running is WHITE
+
+
+def test_d_2_9_boards_that_differ_are_set_right_by_the_arbiter() -> None:
+    game, rulings = _run(
+        f"""
+        {_OPENED}
+        20 black move e7e5
+        """,
+        _announce(21, "black", "e5"), {"type": "press", "at": 22, "by": "black"},
+        {"type": "arbiter", "at": 30, "action": "restore", "moves": 1, "article": "D.2.9"},
+    )
+    assert [(r["ruling"], r["article"]) for r in rulings] == [("position_restored", "D.2.9")]
+    assert game.state().moves == ("e2e4",)
+
+
+def test_announcing_needs_the_setting_and_a_move_made() -> None:
+    _, rulings = _run(
+        _START.replace(f', "rules": {{"appendix_d": {_SETTING}}}', ""),
+        _announce(1, "white", "e4"),
+    )
+    assert rulings[0]["reason"] == "announce: the start event's rules have no 'appendix_d' (D.1)"
+    _, rulings = _run(_OPENED, _announce(12, "black", "e5"))
+    assert rulings[0]["reason"] == "announce: black has made no move to announce (D.2.1)"
+
+
+def test_the_appendix_d_events_read_and_write_back() -> None:
+    for event in (Feel(1000, BLACK, 62), Announce(2500, BLACK, "Nf6")):
+        assert parse_event(json.dumps(event.to_json())) == event
+
+
+def test_d_2_6_the_times_are_read_out_to_the_visually_disabled_player_on_request() -> None:
+    _, rulings = _run(
+        _OPENED,
+        {"type": "request_time", "at": 40.5, "by": "black"},
+        {"type": "request_time", "at": 41, "by": "white"},
+    )
+    assert rulings[0] == {
+        "event": 3, "at": 40.5, "ruling": "announcement", "by": "black", "status": "time",
+        "article": "D.2.6", "note": "white 1:30:19, black 1:29:30.5",
+    }
+    assert rulings[1]["reason"] == "request_time: white is not visually disabled (D.2.6)"
