@@ -208,7 +208,7 @@ def test_i_6_a_resignation_before_the_resumption_concludes_the_game() -> None:
         "event": 8, "at": 7000.0, "ruling": "game_over", "result": "1-0",
         "reason": "resignation", "article": "5.1.2", "note": "before the resumption (I.6)",
     }
-    assert game.state().result == "1-0"
+    assert game.result == "1-0"
 
 
 def test_nothing_but_offers_resignation_and_the_clocks_before_the_session_resumes() -> None:
