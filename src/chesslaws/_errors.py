@@ -135,7 +135,7 @@ class PgnError(ChessLawsError):
 
 
 class InvalidEvent(ChessLawsError):
-    """An event (``spec/events.md``) that cannot be taken; ``line`` is 0-based, ``field`` named."""
+    """An event (``docs/events.md``) that cannot be taken; ``line`` is 0-based, ``field`` named."""
 
     def __init__(self, message: str, *, line: int | None = None, field: str = "") -> None:
         super().__init__(message)

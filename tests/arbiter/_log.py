@@ -1,6 +1,6 @@
 """Readable event logs for the arbiter's scenario tests.
 
-A log is text, one event per line, turned into the JSON lines of ``spec/events.md`` and fed to
+A log is text, one event per line, turned into the JSON lines of ``docs/events.md`` and fed to
 :meth:`Game.handle_json`. ``#`` starts a comment. Forms::
 
     start {"time_control": "5400+30", "fen": "..."}     # the start event (JSON fields)

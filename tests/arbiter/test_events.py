@@ -1,4 +1,4 @@
-"""The event and ruling JSON of ``spec/events.md``: reading, writing, rejecting, exact time."""
+"""The event and ruling JSON of ``docs/events.md``: reading, writing, rejecting, exact time."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The arbiter: a game conducted by the Laws, driven by events (Articles 4, 5, 6, 7, 9, 12; A, B).
 
-Events in, rulings out, both as frozen values and as the JSON lines of ``spec/events.md``
+Events in, rulings out, both as frozen values and as the JSON lines of ``docs/events.md``
 (extensions in ``docs/events.md``). :class:`Game` does no I/O; replaying the same events gives
 the same state and rulings.
 """

@@ -1,4 +1,4 @@
-"""Events: what happens at the board, one JSON line each (``spec/events.md``, version 1).
+"""Events: what happens at the board, one JSON line each (``docs/events.md``, version 1).
 
 Each event is a frozen value. :func:`parse_event` reads one line of an event log and
 :meth:`to_json` writes it back; ``parse_event(json.dumps(e.to_json())) == e`` for every event.
@@ -1074,7 +1074,7 @@ _KEYS: dict[str, frozenset[str]] = {
     "arbiter": _COMMON
     | {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"},
 }
-"""The fields each event type may have (spec/events.md and docs/events.md): any other is a
+"""The fields each event type may have (docs/events.md and docs/events.md): any other is a
 typo (``time_contol``, ``hand``) that must not be silently ignored, so the event is refused."""
 
 

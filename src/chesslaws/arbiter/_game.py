@@ -30,7 +30,7 @@ __all__ = ["Game", "GameState"]
 
 
 class Game:
-    """A game conducted by the Laws, driven by events (``spec/events.md``).
+    """A game conducted by the Laws, driven by events (``docs/events.md``).
 
     >>> game = Game()
     >>> game.handle_json('{"type": "start", "time_control": "300+2"}')

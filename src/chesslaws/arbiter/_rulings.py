@@ -1,4 +1,4 @@
-"""Rulings: what the arbiter decides, one JSON line each (``spec/events.md``, version 1).
+"""Rulings: what the arbiter decides, one JSON line each (``docs/events.md``, version 1).
 
 A :class:`Ruling` names the event that caused it (its 0-based line), the instant, the kind of
 ruling and the Article applied. :meth:`Ruling.to_json` writes exactly the format of the spec;

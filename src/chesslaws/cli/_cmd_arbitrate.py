@@ -1,4 +1,4 @@
-"""``chesslaws arbitrate FILE [--pgn]``: conduct a game from its event log (``spec/events.md``).
+"""``chesslaws arbitrate FILE [--pgn]``: conduct a game from its event log (``docs/events.md``).
 
 Reads the event log (one JSON object per line; ``-`` for standard input) and writes the
 arbiter's rulings as JSON lines, each naming its event by 0-based line number and citing its

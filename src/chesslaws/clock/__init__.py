@@ -7,7 +7,7 @@ API summary
 -----------
 Time controls (frozen values)::
 
-    tc = TimeControl.parse("40/5400+30:1800+30")   # spec/events.md and PGN TimeControl syntax
+    tc = TimeControl.parse("40/5400+30:1800+30")   # docs/events.md and PGN TimeControl syntax
     TimeControl.parse("G/90;inc30")                 # shorthand (bare times are minutes)
     TimeControl.parse("90+30", shorthand=True)      # force shorthand: 90 min + 30 s
     str(tc) == tc.canonical() == "40/5400+30:1800+30"; TimeControl.parse(str(tc)) == tc

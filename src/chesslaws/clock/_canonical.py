@@ -1,4 +1,4 @@
-"""The canonical time-control syntax of ``spec/events.md`` and the PGN ``TimeControl`` tag.
+"""The canonical time-control syntax of ``docs/events.md`` and the PGN ``TimeControl`` tag.
 
 Grammar (times in seconds, decimals allowed down to the millisecond)::
 

@@ -8,7 +8,7 @@ __all__ = ["TimeControlKind"]
 
 
 class TimeControlKind(enum.Enum):
-    """The kinds of the PGN ``TimeControl`` tag (and of ``spec/events.md``).
+    """The kinds of the PGN ``TimeControl`` tag (and of ``docs/events.md``).
 
     * ``PERIODS``: one or more periods (Article 6.3), e.g. ``40/5400+30:1800+30``.
     * ``NONE``: ``-``, a game played without a clock.

@@ -31,7 +31,7 @@ class TimeControl:
     control (``?``) and a sandclock (``*60``), told apart by ``kind``. ``sandclock`` is the
     sandclock's time in ms (0 for other kinds).
 
-    Reading (:meth:`parse`) accepts the syntax of ``spec/events.md`` and the PGN tag, and the
+    Reading (:meth:`parse`) accepts the syntax of ``docs/events.md`` and the PGN tag, and the
     common shorthand; writing (``str(tc)``, :meth:`canonical`) is canonical, and reading what was
     written gives an equal control back.
 

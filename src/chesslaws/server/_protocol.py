@@ -1,6 +1,6 @@
 """What a client may send over its WebSocket, and how the server turns it into an event.
 
-A client sends the events of ``spec/events.md`` without ``at`` (the server stamps the time from
+A client sends the events of ``docs/events.md`` without ``at`` (the server stamps the time from
 its own clock) and without ``by`` (its seat says who acts). A seat (``white``, ``black``) sends
 its player's acts; the arbiter sends ``arbiter`` events; a spectator sends nothing. A message
 that breaks these rules is refused here with a sentence saying why, before the arbiter sees it.

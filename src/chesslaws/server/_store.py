@@ -1,4 +1,4 @@
-"""The event store: a game's durable truth is its event log (``spec/events.md``).
+"""The event store: a game's durable truth is its event log (``docs/events.md``).
 
 Two tables. ``games`` holds what is not an event: the players' names, the event and round, the
 hashes of the seat and arbiter tokens, the result once known, and the game's time origin (the

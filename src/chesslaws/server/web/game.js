@@ -154,7 +154,7 @@ export function movesText(san, uci) {
   return t("{moves} or {last}", { moves: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
 
-/** One line of words for a ruling (the JSON object of spec/events.md). */
+/** One line of words for a ruling (the JSON object of docs/events.md). */
 export function rulingText(r) {
   const by = r.by ? title(r.by) : "";
   const move = r.move_san ? localMove(r.move_san) : r.move || "";
@@ -534,7 +534,7 @@ export class LiveGame {
     this.onView(this.view, message);
   }
 
-  /** Send an act of spec/events.md (the server adds `at` and `by`); false when not connected. */
+  /** Send an act of docs/events.md (the server adds `at` and `by`); false when not connected. */
   send(event) {
     if (!this.connected || !this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(event));
