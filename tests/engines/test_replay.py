@@ -49,7 +49,8 @@ ENDINGS: dict[str, MatchSettings] = {
 def _replayed(report: GameReport) -> list[dict[str, object]]:
     out = io.StringIO()
     state = arbitrate(report.event_log().splitlines(), out)
-    assert state.result == report.result and state.reason == report.reason
+    assert state.result is not None and state.reason is not None
+    assert (state.result.value, state.reason.value) == (report.result, report.reason)
     assert state == report.state  # the same fold, the same state
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
