@@ -150,6 +150,8 @@ class GameRecord:
         for code in reversed(codes):
             self.push_code(code)
 
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, not even by identity
+
     @classmethod
     def from_fen(cls, fen: str, moves: Iterable[str] = (), *, chess960: bool = False) -> GameRecord:
         """A record starting from ``fen`` with the UCI ``moves`` played (each checked)."""
