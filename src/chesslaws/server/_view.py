@@ -55,7 +55,7 @@ def view(
     paused = bool(clock is not None and clock.paused and started)  # else: not started
     ending = state.ending
     return {
-        "fen": state.board.position.fen(),
+        "fen": state.board.fen,
         "ply": state.sheet.length,
         "last": _last(state),
         "clock": (
