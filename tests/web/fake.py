@@ -12,6 +12,7 @@ tested before, and apart from, the real server; ``test_browser.py`` runs the rea
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import json
 import socket
@@ -220,7 +221,9 @@ class FakeServer:
         async def send() -> None:
             for ws, who in list(self.sockets.get(game, [])):
                 if seat is None or who == seat:
-                    await ws.send_text(text)
+                    # a page closed meanwhile: its handler drops the socket
+                    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                        await ws.send_text(text)
 
         self.run(send())
 
