@@ -1,5 +1,5 @@
 """``chesslaws serve [--host H] [--port P] [--db URL] [--new-game TC] [--organiser-token T]
-[--open]``: the live game server.
+[--open] [--tournament T.trf]``: the live game server.
 
 Serves games over HTTP and WebSocket (see docs/server.md): the arbiter rules every event, the
 server's clock stamps them, and each accepted event is logged (SQLite by default, PostgreSQL
@@ -9,6 +9,8 @@ games; T from --organiser-token, $CHESSLAWS_ORGANISER_TOKEN, or random), then th
 of each game made with ``--new-game``. A time control is read as people write it: "5+3" is 5
 minutes and 3 seconds a move, "40/90+30:30+30" the FIDE classical control; the PGN form in
 seconds ("300+3") is read too. The clocks stand until the arbiter starts them (6.6).
+With ``--tournament T.trf`` it also serves that event: its page at ``/tournament/T``, each
+round paired by the organiser and played as live games, results flowing into the file.
 """
 
 from __future__ import annotations
@@ -61,6 +63,16 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help=_("let anyone create games, a few a second (no organiser token)"),
     )
+    parser.add_argument(
+        "--tournament",
+        action="append",
+        default=[],
+        metavar="T.trf",
+        help=_(
+            "serve this tournament's rounds as live games (its TRF file is its record; "
+            "changes are logged in T.trf.log)"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
@@ -85,5 +97,6 @@ def run(args: argparse.Namespace) -> int:
             new_games=args.new_game,
             organiser_token=args.organiser_token,
             open_creation=args.open,
+            tournaments=args.tournament,
         )
     )

@@ -37,6 +37,7 @@ from ._hub import BadRequest, Busy, Hub
 from ._live import Client, Close, LiveGame, hash_token, refusal
 from ._pgn import game_pgn
 from ._protocol import MAX_MESSAGE, SEATS, SPECTATOR, RateLimit, Refused, read_message
+from ._tournament import Director
 
 __all__ = ["create_app"]
 
@@ -78,6 +79,14 @@ class Access:
         if not hmac.compare_digest(hash_token(given.strip()), self.token_hash):
             return _error(401, "this is not the organiser's token")
         return None
+
+    def organiser(self, request: Request) -> JSONResponse | None:
+        """None if ``request`` carries the organiser's token (what a tournament's acts need,
+        even on an open server), else the refusal."""
+        if self.open:
+            return _error(403, "this server has no organiser's token (--open): it runs no "
+                               "tournament's acts")  # fmt: skip
+        return self.check(request)
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -360,21 +369,30 @@ def _page_routes() -> list[BaseRoute]:
 
 
 def create_app(
-    db: str | Hub, *, pages: bool = True, organiser_token: str | None = None
+    db: str | Hub,
+    *,
+    pages: bool = True,
+    organiser_token: str | None = None,
+    tournaments: Sequence[Director] = (),
 ) -> Starlette:
     """The server's Starlette application over the event store at URL ``db``.
 
     Given a :class:`Hub` already started instead, the application serves it and leaves
     starting and stopping it to the caller. ``organiser_token`` is the token creating games
-    needs; None opens creation to anyone, rate-limited (``--open``).
+    needs; None opens creation to anyone, rate-limited (``--open``). ``tournaments`` are the
+    events served live (``--tournament``).
     """
+    from ._tournament_api import collector, tournament_routes  # it reads this module's helpers
+
+    directors = {director.id: director for director in tournaments}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if isinstance(db, Hub):
             app.state.hub = db
             try:
-                yield
+                async with contextlib.asynccontextmanager(collector)(db, directors):
+                    yield
             finally:  # the server stops: no search goes on without it
                 db.searches.close()
             return
@@ -382,7 +400,8 @@ def create_app(
         await hub.start()
         app.state.hub = hub
         try:
-            yield
+            async with contextlib.asynccontextmanager(collector)(hub, directors):
+                yield
         finally:
             await hub.stop()
 
@@ -394,6 +413,7 @@ def create_app(
         Route("/api/games/{id}/log", read_log, methods=["GET"]),
         Route("/api/timecontrol", read_time_control, methods=["GET"]),
         WebSocketRoute("/ws/games/{id}", game_socket),
+        *tournament_routes(),
         *(_page_routes() if pages else []),
     ]
     app = Starlette(
@@ -402,4 +422,6 @@ def create_app(
         exception_handlers={HTTPException: _http_error},
     )
     app.state.access = Access(organiser_token)
+    app.state.tournaments = directors
+    app.state.finished_pgn = {}
     return app

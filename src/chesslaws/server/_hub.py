@@ -46,7 +46,7 @@ log = logging.getLogger("chesslaws.server")
 #: What ``POST /api/games`` may set: the ``start`` event's fields, the game's names, and when
 #: the clocks start.
 _START_FIELDS = ("time_control", "rules", "fen", "variant", "mode", "time_controls")
-_META_FIELDS = ("white", "black", "event", "site", "round")
+_META_FIELDS = ("white", "black", "event", "site", "round", "board")
 _PLAN_FIELDS = ("start", "default_time")
 
 #: Seconds between two heartbeats: what a restart may give back of a player's thinking time.

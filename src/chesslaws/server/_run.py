@@ -17,6 +17,7 @@ import secrets
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO
 
 import uvicorn
@@ -28,6 +29,7 @@ from ._app import create_app
 from ._hub import BadRequest, Busy, Hub, NewGame
 from ._protocol import MAX_MESSAGE
 from ._store import StoreError, redact
+from ._tournament import Director, TournamentRefused
 
 __all__ = ["new_game_reading", "seat_links", "serve"]
 
@@ -80,6 +82,7 @@ async def serve(
     new_games: Sequence[str] = (),
     organiser_token: str | None = None,
     open_creation: bool = False,
+    tournaments: Sequence[str] = (),
     out: IO[str] | None = None,
     err: IO[str] | None = None,
 ) -> int:
@@ -98,6 +101,18 @@ async def serve(
         )
         return 2
     token = None if open_creation else (organiser_token or secrets.token_urlsafe(18))
+    if tournaments and open_creation:
+        print("chesslaws: error: --tournament needs the organiser's token, not --open", file=err)
+        return 2
+    try:
+        directors = [Director(Path(path)) for path in tournaments]
+    except TournamentRefused as error:
+        print(f"chesslaws: error: --tournament: {error}", file=err)
+        return 2
+    ids = [d.id for d in directors]
+    if len(set(ids)) < len(ids):
+        print("chesslaws: error: --tournament: two files with the same name", file=err)
+        return 2
     try:
         hub = Hub(db)
     except StoreError as error:
@@ -127,7 +142,7 @@ async def serve(
         await _quiet_stop(hub)
         return 2
     config = uvicorn.Config(
-        create_app(hub, organiser_token=token),
+        create_app(hub, organiser_token=token, tournaments=directors),
         log_level="warning",
         access_log=False,
         ws_max_size=max(MAX_MESSAGE * 4, 65_536),
@@ -154,6 +169,8 @@ async def serve(
             )
         for game in created:
             print("\n".join(seat_links(base, game)), file=out, flush=True)
+        for director in directors:
+            print(f"tournament: {base}/tournament/{director.id}", file=out, flush=True)
     try:
         await task
     finally:
