@@ -115,14 +115,13 @@ def test_a_round_paired_played_on_the_boards_and_into_the_file(tmp_path: Path) -
         assert first["started"] is False and first["white"] == "Player 001"
 
         async def play_round() -> None:
-            await asyncio.gather(
-                *(_play(server, board, script) for board, script in
-                  zip(paired["boards"], ("mate", "resign", "draw"), strict=True))  # fmt: skip
-            )
+            scripts = zip(paired["boards"], ("mate", "resign", "draw"), strict=True)
+            await asyncio.gather(*(_play(server, board, script) for board, script in scripts))
 
         asyncio.run(play_round())
-        state = _wait_for(server, "club-open",
-                          lambda s: all(p["result"] != "*" for p in s["rounds"][0]["pairs"]))  # fmt: skip
+        state = _wait_for(
+            server, "club-open", lambda s: all(p["result"] != "*" for p in s["rounds"][0]["pairs"])
+        )
         results = [(p["white"], p["black"], p["result"]) for p in state["rounds"][0]["pairs"]]
         assert sorted(results) == [(1, 4, "0-1"), (3, 6, "½-½"), (5, 2, "1-0")]
         points = {p["number"]: p["points"] for p in state["players"]}
@@ -160,9 +159,12 @@ def test_a_round_paired_played_on_the_boards_and_into_the_file(tmp_path: Path) -
                                            "result": "1/2-0", "by": "arbiter", "why": "appeal",
                                            "at": None}  # fmt: skip
         # Bad results are refused with a reason.
-        for body, words in (({"round": 1, "white": 5, "result": "2-0"}, "result '2-0'"),
-                            ({"round": 1, "white": 2, "result": "1-0"}, "no game with white"),
-                            ({"round": 1, "white": "5", "result": "1-0"}, "a result is")):  # fmt: skip
+        refused = (
+            ({"round": 1, "white": 5, "result": "2-0"}, "result '2-0'"),
+            ({"round": 1, "white": 2, "result": "1-0"}, "no game with white"),
+            ({"round": 1, "white": "5", "result": "1-0"}, "a result is"),
+        )
+        for body, words in refused:
             status, answer = http_status("POST", f"{url}/results", json.dumps(body).encode(),
                                          token=server.organiser_token)  # fmt: skip
             assert status == 400 and words in answer["error"], answer

@@ -21,7 +21,7 @@ import sys
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +62,9 @@ ORGANISER_TOKEN = "organiser-of-the-tests"
 class Server:
     """A ``chesslaws serve`` subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, args: Sequence[str] = ()) -> None:
         command = [sys.executable, "-m", "chesslaws", "serve", "--host", "127.0.0.1"]
-        command += ["--port", "0", "--db", db, "--organiser-token", ORGANISER_TOKEN]
+        command += ["--port", "0", "--db", db, "--organiser-token", ORGANISER_TOKEN, *args]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )

@@ -1,7 +1,8 @@
 """The web board's pages: play, watch and arbitrate a game in a browser.
 
 :func:`page_routes` gives the server's app the routes of the three pages (``/play/{id}`` for a
-seat, ``/watch/{id}`` for spectators, ``/arbiter`` for the arbiter's console), the list of
+seat, ``/watch/{id}`` for spectators, ``/arbiter`` for the arbiter's console,
+``/tournament/{id}`` for a tournament served live), the list of
 games at ``/``, the static assets under ``/static`` (HTML, CSS, JavaScript and SVG shipped in
 the package's ``web`` folder: nothing is fetched from anywhere else).
 
@@ -46,6 +47,7 @@ def page_routes() -> list[BaseRoute]:
         Route("/play/{game_id}", _page("play.html"), methods=["GET"]),
         Route("/watch/{game_id}", _page("watch.html"), methods=["GET"]),
         Route("/arbiter", _page("arbiter.html"), methods=["GET"]),
+        Route("/tournament/{tid}", _page("tournament.html"), methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=WEB), name="static"),
     ]
 

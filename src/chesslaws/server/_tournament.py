@@ -258,17 +258,20 @@ class Director:
     def _round_json(self, event: Event, round_: int) -> dict[str, Any]:
         """A round's pairs (board by board where the server paired it) and its byes."""
         boards = self.boards.get(round_)
-        if boards:
-            whites = [(b.white, b.game) for b in boards]
-        else:  # paired elsewhere: in the order of White's pairing number
-            whites = [(p.number, None) for p in event.players
-                      if p.entry(round_).colour == "w" and p.entry(round_).opponent]  # fmt: skip
+        whites: list[tuple[int, str | None]] = [(b.white, b.game) for b in boards or ()]
+        if not boards:  # paired elsewhere: in the order of White's pairing number
+            whites = [
+                (p.number, None)
+                for p in event.players
+                if p.entry(round_).colour == "w" and p.entry(round_).opponent
+            ]
         pairs = []
         for number, (white, game) in enumerate(whites, 1):
             entry = event.player(white).entry(round_)
             opponent = event.player(entry.opponent).entry(round_)
+            result = _result_text(entry.code, opponent.code)
             pairs.append({"board": number, "white": white, "black": entry.opponent,
-                          "result": _result_text(entry.code, opponent.code), "game": game})  # fmt: skip
+                          "result": result, "game": game})  # fmt: skip
         byes = [
             {"player": p.number, "code": p.entry(round_).code}
             for p in event.players

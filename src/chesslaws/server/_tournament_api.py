@@ -80,13 +80,13 @@ async def collect_results(hub: Hub, directors: dict[str, Director]) -> None:
 
 
 async def list_tournaments(request: Request) -> Response:
-    return JSONResponse(
-        [
-            {"id": d.id, "name": d.event.name, "rounds_paired": d.event.rounds_paired,
-             "total_rounds": d.event.total_rounds, "players": len(d.event.players)}  # fmt: skip
-            for d in _directors(request).values()
-        ]
-    )
+    listed = []
+    for director in _directors(request).values():
+        event = director.event
+        listed.append({"id": director.id, "name": event.name, "players": len(event.players),
+                       "rounds_paired": event.rounds_paired,
+                       "total_rounds": event.total_rounds})  # fmt: skip
+    return JSONResponse(listed)
 
 
 async def read_tournament(request: Request) -> Response:
@@ -108,10 +108,10 @@ async def _body(request: Request) -> dict[str, Any] | JSONResponse:
     """The JSON object of an organiser's request, or the refusal."""
     refused = request.app.state.access.organiser(request) or _json_body_refused(request)
     if refused is not None:
-        return refused  # type: ignore[no-any-return]
+        return refused
     raw = await _read_body(request)
     if isinstance(raw, Response):
-        return raw  # type: ignore[return-value]
+        return raw
     try:
         body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
     except (ValueError, RecursionError) as error:

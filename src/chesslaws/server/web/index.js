@@ -8,7 +8,7 @@
 
 import { categoryText, reasonText, title } from "./game.js";
 import { t } from "./i18n.js";
-import { qrSvg } from "./qr.js";
+import { linkItem } from "./links.js";
 
 const $ = (name) => document.getElementById(name);
 const TOKEN_KEY = "chesslaws.organiser";
@@ -211,45 +211,6 @@ $("new-game").addEventListener("submit", async (e) => {
   links.querySelector("details").open = true;  // White's code shown: the first to hand out
   listGames();
 });
-
-/** A seat's link: its words, the link, a copy button and (for a seat) its QR code. */
-function linkItem(words, href, qr) {
-  const li = document.createElement("li");
-  const head = document.createElement("div");
-  head.className = "link-head";
-  const copy = document.createElement("button");
-  copy.type = "button";
-  copy.className = "copy";
-  copy.textContent = t("Copy");
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(href);
-      copy.textContent = t("Copied");
-    } catch (error) {
-      copy.textContent = t("Select and copy");
-      const range = document.createRange();
-      range.selectNodeContents(li.querySelector("a"));
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
-    }
-    setTimeout(() => { copy.textContent = t("Copy"); }, 2000);
-  });
-  head.append(`${words}`, copy);
-  li.append(head, link(href, href));
-  if (qr) {
-    const details = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = t("QR code");
-    const code = document.createElement("div");
-    code.className = "qr";
-    details.append(summary, code);
-    details.addEventListener("toggle", () => {
-      if (details.open && !code.firstChild) code.innerHTML = qrSvg(href, 200);
-    }, { once: false });
-    li.appendChild(details);
-  }
-  return li;
-}
 
 readTimeControl();
 listGames();
