@@ -12,10 +12,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from chesslaws.pgn import read_games
 from chesslaws.server.testing import ServerProcess, http_json
-from chesslaws.tournament import Event, Player, read_trf, write_trf
+from chesslaws.tournament import Event, Player, parse_tiebreak, read_trf, standings, write_trf
 from tests.server._client import Peer, http_status
+from tests.tournament._oracles import BBP, bbp
 
 
 def _event(players: int, rounds: int) -> Event:
@@ -48,17 +51,24 @@ def _get(url: str) -> str:
         return str(answer.read().decode())
 
 
+_MOVES = {
+    "mate": ["f2f3", "e7e5", "g2g4", "d8h4"],
+    "resign": ["e2e4"],
+    "draw": ["e2e4", "e7e5"],
+    "scholar": ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"],
+}
+
+
 async def _play(server: ServerProcess, board: dict[str, Any], script: str) -> None:
-    """Play a board's game to its end: ``mate`` (0-1 by the fool's mate), ``resign`` (1-0),
-    ``draw`` (agreed after a move each)."""
+    """Play a board's game to its end: ``mate`` (0-1 by the fool's mate), ``scholar`` (1-0 by
+    the scholar's mate), ``resign`` (1-0), ``draw`` (agreed after a move each)."""
     game = {"id": board["game"], "seats": board["tokens"], "arbiter": board["tokens"]["arbiter"]}
     arbiter = await Peer.connect(server, game, "arbiter")
     white = await Peer.connect(server, game, "white")
     black = await Peer.connect(server, game, "black")
     started = await arbiter.act(20, type="arbiter", action="start")
     assert started["seq"] is not None, started
-    moves = {"mate": ["f2f3", "e7e5", "g2g4", "d8h4"], "resign": ["e2e4"],
-             "draw": ["e2e4", "e7e5"]}[script]  # fmt: skip
+    moves = _MOVES[script]
     for ply, move in enumerate(moves):
         peer = white if ply % 2 == 0 else black
         moved = await peer.act(20, type="move", move=move)
@@ -198,3 +208,55 @@ def test_a_tournament_file_that_cannot_be_read_stops_the_server_with_one_line(
     else:  # pragma: no cover - the test fails
         server.__exit__(None, None, None)
         raise AssertionError("the server started with an unreadable tournament file")
+
+
+_SCRIPTS = ("mate", "resign", "draw", "scholar")
+
+
+def _run_event(tmp_path: Path, players: int, rounds: int) -> None:
+    """Every round of a Swiss paired by the server and played through it by scripted clients
+    (real moves: mates, resignations, agreed draws), its results flowing into the file; then
+    the standings the server gives equal those computed from the file, and the file's pairings
+    are the Dutch system's by bbpPairings' check (where the oracle is at hand)."""
+    path = _trf(tmp_path, players, rounds)
+    db = f"sqlite:///{tmp_path}/games.db"
+    with ServerProcess(db, args=["--tournament", str(path)]) as server:
+        url = f"{server.url}/api/tournaments/club-open"
+        for round_ in range(1, rounds + 1):
+            paired = http_json("POST", f"{url}/rounds", {}, token=server.organiser_token,
+                               timeout=300)  # fmt: skip
+            assert paired["round"] == round_
+            boards = paired["boards"]
+
+            async def play(boards: list[dict[str, Any]] = boards, round_: int = round_) -> None:
+                await asyncio.gather(*(_play(server, board, _SCRIPTS[(round_ + i) % 4])
+                                       for i, board in enumerate(boards)))  # fmt: skip
+
+            asyncio.run(play())
+            state = _wait_for(server, "club-open", lambda s, r=round_: all(
+                p["result"] != "*" for p in s["rounds"][r - 1]["pairs"]), 60)  # fmt: skip
+            assert all(p["result"] != "*" for p in state["rounds"][round_ - 1]["pairs"])
+        status, answer = http_status("POST", f"{url}/rounds", b"{}", token=server.organiser_token)
+        assert status == 400 and f"all {rounds} rounds are paired" in answer["error"], answer
+        state = http_json("GET", f"{url}?tiebreaks=BH/C1,BH,SB")
+    event, _notes = read_trf(path.read_text("utf-8"))
+    assert event.rounds_paired == rounds and all(
+        p.entry(r).code != "?" for p in event.players for r in range(1, rounds + 1)
+    )
+    table = standings(event, [parse_tiebreak(n) for n in ("BH/C1", "BH", "SB")])
+    assert [(row["rank"], row["number"]) for row in state["standings"]] == [
+        (rank, number) for rank, number, _values in table.ranked()
+    ]
+    if BBP.exists():
+        checked = bbp(path, "-c")
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.slow
+def test_a_swiss_of_16_players_and_5_rounds_played_through_the_server(tmp_path: Path) -> None:
+    _run_event(tmp_path, 16, 5)
+
+
+@pytest.mark.deep
+def test_a_swiss_of_100_players_and_9_rounds_played_through_the_server(tmp_path: Path) -> None:
+    _run_event(tmp_path, 100, 9)
