@@ -126,9 +126,8 @@ function stateText(state) {
   if (state.result) return state.result;
   if (!state.started) return t("not started");
   const marks = [];
-  if (state.paused) marks.push(t("paused"));
+  if (state.paused) marks.push(t("paused"), t("the arbiter is needed"));  // 6.11.2, 6.11.3
   if (state.draw_offer) marks.push(t("draw offered"));
-  if (state.awaiting && state.awaiting.act === "arbiter") marks.push(t("the arbiter is needed"));
   return marks.join(" · ") || t("{player} to move", { player: title(state.to_move) });
 }
 
