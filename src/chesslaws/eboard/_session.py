@@ -29,10 +29,12 @@ from chesslaws.arbiter import (
     parse_event,
     step,
 )
+from chesslaws.endings import Result
 
-from ._debounce import Sensors, flush, release, sense
+from ._debounce import Change, Sensors, Snapshot, flush, release, sense
 from ._hand import End, Hand, Item, Notice, Now, read
 from ._readings import BoardSnapshot, Lift, Place, Reading, parse_reading
+from ._signal import result_signal
 from ._standing import Standing
 
 __all__ = ["ROTATIONS", "ArbiterLink", "BoardGame", "LocalArbiter", "Ruled", "rotate"]
@@ -109,6 +111,15 @@ class LocalArbiter:
 Said = Ruled | Notice
 
 
+def _changes(item: Item) -> Iterator[tuple[int, int]]:
+    """The squares a released item changes, with their new codes."""
+    if isinstance(item, Change):
+        yield item.square, item.code
+    elif isinstance(item, Snapshot):
+        for change in item.changes:
+            yield change.square, change.code
+
+
 def start_event(start: Start | str) -> Start:
     """The ``start`` event a readings log begins with (object or JSON line)."""
     if not isinstance(start, str):
@@ -161,6 +172,8 @@ class BoardGame:
         self.hand = Hand.start(self.arbiter.standing, settle=settle)
         self.sensors = Sensors.start(self.hand.expected, window=debounce, knock=knock)
         self._last_at = Millis(0)
+        self.signalled: Result | None = None
+        self._shows = list(self.hand.expected)  # what the sensors say the board shows
 
     # -- what the arbiter has ruled -----------------------------------------------------------
 
@@ -228,12 +241,32 @@ class BoardGame:
         """Read the items, having the arbiter rule on what the reader says, and read on with
         its answer until nothing more is said."""
         hand = self.hand
+        items = list(items)
+        for change in items:  # the board as it stands, whatever the game's state
+            for square, code in _changes(change):
+                self._shows[square] = code
         for item in (None, *items):  # None: follow what the arbiter ruled meanwhile
             hand, said = read(hand, self.arbiter.standing, item)
             while self._pass(said, out):
                 hand, said = read(hand, self.arbiter.standing)
         self.hand = hand
+        self._signal(out)
         return out
+
+    def _signal(self, out: list[Said]) -> None:
+        """The kings on the centre squares signal a result (the e-boards' convention): said once
+        as a notice for the arbiter to confirm; the board records no move of it."""
+        signalled = result_signal(tuple(self._shows))
+        if signalled is None or signalled is self.signalled:
+            self.signalled = signalled
+            return
+        self.signalled = signalled
+        text = f"the kings signal {signalled.value}: the arbiter confirms the result"
+        ruled = self.arbiter.standing.result
+        if ruled is not None and ruled is not signalled:
+            text = f"the kings signal {signalled.value} but the game was ruled {ruled.value}: " \
+                   "the arbiter decides"  # fmt: skip
+        out.append(self.tell(Notice(self._last_at, "result_signal", text)))
 
     def _pass(self, said: Sequence[Event | Notice], out: list[Said]) -> bool:
         """The arbiter rules on the events said; everything said goes to ``out`` in order.

@@ -18,6 +18,7 @@ from typing import Any
 from chesslaws._color import Color
 from chesslaws.arbiter import GameState, Millis, Ruling, RulingKind
 from chesslaws.core import Position
+from chesslaws.endings import Result
 
 __all__ = ["Standing", "flag_due"]
 
@@ -57,6 +58,8 @@ class Standing:
     read_from: object = None
     """The arbiter's board value the position was copied from (the same value, shared by the
     states an event left the board alone in, needs no new copy)."""
+    result: Result | None = None
+    """The result ruled, once the game is over."""
 
     @classmethod
     def of(
@@ -81,6 +84,7 @@ class Standing:
             flag_due(state),
             any(r.kind is RulingKind.TOUCH_MOVE for r in rulings),
             read_from=board,
+            result=state.ending.result if state.ending is not None else None,
         )
 
     @classmethod
@@ -107,7 +111,16 @@ class Standing:
             None,
             any(r.get("ruling") == "touch_move" for r in rulings),
             watches=False,
+            result=_result(view.get("result")),
         )
+
+
+def _result(text: object) -> Result | None:
+    """A server view's result (None while the game goes on, or one this library cannot name)."""
+    try:
+        return Result(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def flag_due(state: GameState) -> Millis | None:
