@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words, said
 from chesslaws.clock import read_spoken
 
 from ._hub import BadRequest, Busy, Hub
@@ -300,7 +301,7 @@ async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None
             try:
                 waiting.put_nowait((obj, arrived))
             except asyncio.QueueFull:
-                client.send(refusal(None, None, "too many events waiting: slow down"))
+                client.send(refusal(None, None, Words("too many events waiting: slow down")))
     finally:
         worker.cancel()
 
@@ -317,7 +318,7 @@ def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any
         if len(data) > MAX_MESSAGE:
             client.close(1009, "message too big")
             return None
-        client.send(refusal(None, None, "send events as text frames of JSON"))
+        client.send(refusal(None, None, Words("send events as text frames of JSON")))
         return None
     if len(text) > MAX_MESSAGE:
         client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
@@ -327,13 +328,13 @@ def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any
         if client.strikes >= STRIKES:
             client.close(1008, "too many events")
         elif client.strikes == 1:
-            client.send(refusal(None, None, "too many events: slow down"))
+            client.send(refusal(None, None, Words("too many events: slow down")))
         return None
     client.strikes = 0
     try:
         return read_message(text)
     except Refused as refused:
-        client.send(refusal(None, None, str(refused)))
+        client.send(refusal(None, None, said(refused)))
         return None
 
 
