@@ -51,7 +51,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "match",
         help=_("an engine match under FIDE clocks (cutechess-style options; -h for them)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         prefix_chars="+",  # '-engine' and friends are read by parse_match_options
         add_help=False,
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the match; print the summary."""
     argv: list[str] = args.options
     if not argv or any(word in ("-h", "--help", "-help") for word in argv):
-        print(__doc__)
+        print(_(str(__doc__)))
         return 0 if argv else 2
     try:
         options = parse_match_options(argv)

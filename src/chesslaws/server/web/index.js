@@ -7,7 +7,7 @@
 // and its category before anything is created, and asks when the text can be read two ways.
 
 import { categoryText, reasonText, title } from "./game.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { qrSvg } from "./qr.js";
 
 const $ = (name) => document.getElementById(name);
@@ -120,7 +120,7 @@ async function readTimeControl() {
 }
 
 function readingText(r) {
-  return `${r.words} · ${categoryText(r.category)}`;
+  return `${said(r, "words")} · ${categoryText(r.category)}`;
 }
 
 function choose(r) {
