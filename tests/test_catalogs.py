@@ -321,3 +321,123 @@ def test_the_check_of_the_html_finds_a_text_left_out() -> None:
         '<a class="brand">chesslaws</a></body>'
     )
     assert parser.unmarked == ["Hello world", "<input placeholder='type here'>"]
+
+
+# -- what the library and the server write in words ----------------------------------------------
+
+#: The calls whose text a person reads (a refusal, a rejection) and the keyword of a ruling's note.
+_SAID = {"Rejected", "Refused"}
+
+
+def _plain_texts(source: str, name: str = "<source>") -> list[str]:
+    """Texts of ``source`` a person reads that are written as plain strings (not ``Words``): the
+    argument of ``Rejected(…)``/``Refused(…)``, a ``refusal(…)``'s reason, a ``note=``, and an
+    assignment to ``note``. A name or a call is taken as built elsewhere (and checked there)."""
+    import ast
+
+    def plain(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        if isinstance(node, ast.BinOp):
+            return plain(node.left) or plain(node.right)
+        if isinstance(node, ast.IfExp):
+            return plain(node.body) or plain(node.orelse)
+        return isinstance(node, ast.JoinedStr)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        texts: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else None
+            if called in _SAID and node.args:
+                texts.append(node.args[0])
+            if called == "refusal" and len(node.args) == 3:
+                texts.append(node.args[2])
+            texts += [k.value for k in node.keywords if k.arg == "note"]
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "note" for t in targets) and node.value:
+                texts.append(node.value)
+        found += [f"{name}:{t.lineno}: {ast.unparse(t)}" for t in texts if plain(t)]
+    return found
+
+
+def test_the_library_and_the_server_write_no_plain_text_to_a_person() -> None:
+    """Every refusal, rejection and note of the arbiter and the server is ``Words`` (a code and
+    its parameters), so that it is in the catalogs and the pages render it translated."""
+    package = ROOT / "src" / "chesslaws"
+    found = []
+    for path in sorted([*(package / "arbiter").glob("*.py"), *(package / "server").glob("*.py")]):
+        if path.name == "_pgn.py":  # the PGN writer's comments: PGN is English (C)
+            continue
+        found += _plain_texts(path.read_text(encoding="utf-8"), path.name)
+    assert found == []
+
+
+def test_the_check_of_plain_texts_finds_one_planted() -> None:
+    planted = (
+        "def f(d, by):\n"
+        "    if d.over:\n"
+        '        raise Rejected(f"{by.label} may not")\n'
+        '    note = "the arbiter decides"\n'
+        '    note += "; twice"\n'
+        '    send(refusal(None, None, "slow down"))\n'
+        '    r = ruling(1, note="plain" if d else Words("kept"))\n'
+        '    raise Refused(Words("fine: {x}", x=by))\n'
+    )
+    assert sorted(line.split(": ", 1)[0] for line in _plain_texts(planted, "p")) == [
+        "p:3", "p:4", "p:5", "p:6", "p:7"
+    ]
+
+
+def test_every_words_text_of_the_library_is_extracted() -> None:
+    """Each ``Words("…")`` of the library and the server (read from the syntax tree) is in the
+    template, and so in every catalog (the first test checks those)."""
+    import ast
+
+    tool = _tool()
+    wanted = {m.id for m in tool.template() if m.id}
+    written = set()
+    for folder, pattern, _method in tool.WORDS:
+        for path in folder.glob(pattern):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "Words"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
+                    written.add(node.args[0].value)
+    assert len(written) > 180
+    assert {"{by} does not have the move (1.3)", "{time} for all moves", "white"} <= written
+    assert sorted(written - wanted) == []
+
+
+def test_the_check_finds_a_words_text_missing_from_a_catalog(tmp_path: Path) -> None:
+    tool = _tool()
+    (tmp_path / "_new.py").write_text('raise Rejected(Words("{player} sneezed", player=by))\n')
+    tool.SOURCES = ((tmp_path, "*.py", "python"),)
+    found = tool.problems()
+    assert "es: not in the catalog: '{player} sneezed'" in found
+    assert "el: not in the catalog: '{player} sneezed'" in found
+
+
+def test_the_pages_catalogs_carry_the_servers_words() -> None:
+    """The pages render the server's words from their JSON catalogs: those texts are exported."""
+    for lang in ("es", "el"):
+        messages = json.loads((WEB / f"i18n-{lang}.json").read_text(encoding="utf-8"))["messages"]
+        assert "the clock is paused (6.11)" in messages
+        assert "{period} + {increment} per move" in messages
+        assert "cannot read {file}: {why}" not in messages  # the CLI's alone stay out
+
+
+def test_the_cli_help_of_a_command_is_in_the_language() -> None:
+    """A command's description (its module docstring) and the tournament's help are translated."""
+    greek = _cli("--lang", "el", "arbitrate", "--help", env={})
+    assert "διαιτησία μιας παρτίδας από το αρχείο γεγονότων της" in greek.stdout
+    spanish = _cli("--lang", "es", "tournament", "new", "--help", env={})
+    assert "sobrescribir un fichero existente" in spanish.stdout
+    english = _cli("arbitrate", "--help", env={"LANG": "C"})
+    assert "conduct a game from its event log" in english.stdout

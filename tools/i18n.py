@@ -16,6 +16,7 @@ with the standard library's ``gettext``). Babel is needed only here (the ``test`
 from __future__ import annotations
 
 import ast
+import fnmatch
 import io
 import json
 import re
@@ -202,12 +203,14 @@ def compiled(lang: str) -> tuple[bytes, str | None]:
     write_mo(mo, catalog)
     if lang == "en":
         return mo.getvalue(), None
-    shown = [str(folder.relative_to(ROOT)) for folder, _, _ in (*WORDS, (WEB, "", ""))]
-    pages = tuple(f"{folder}/" for folder in shown)  # the pages' texts and the Words they render
+    # the pages' texts and the Words they render
+    shown_by_pages = (*WORDS, (WEB, "*", ""))
+    pages = [f"{folder.relative_to(ROOT)}/{pattern}" for folder, pattern, _ in shown_by_pages]
     messages = {
         m.id: m.string
         for m in catalog
-        if m.id and m.string and not m.fuzzy and any(p.startswith(pages) for p, _ in m.locations)
+        if m.id and m.string and not m.fuzzy
+        and any(fnmatch.fnmatch(p, shown) for p, _ in m.locations for shown in pages)
     }
     body = {"lang": lang, "messages": dict(sorted(messages.items())), "pieces": _pieces(lang)}
     return mo.getvalue(), json.dumps(body, ensure_ascii=False, indent=1) + "\n"

@@ -54,7 +54,7 @@ def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     assert event.result is not None and event.reason is not None
     reason = known_reason(event.reason)
     article = event.article or "8.7"
-    note = "the arbiter decides otherwise (8.7)" if article == "8.7" else None
+    note = Words("the arbiter decides otherwise (8.7)") if article == "8.7" else None
     return _amend(d, Ending(Result(event.result), reason, article), event.at, idx, note)
 
 

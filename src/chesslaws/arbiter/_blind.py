@@ -99,9 +99,8 @@ def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
     clock = d.clock
     if clock is None:
         raise Rejected(Words("request_time: the game has no clock"))
-    times = ", ".join(
-        f"{color.label} {format_clk(clock.remaining(color, event.at))[6:-1]}" for color in Color
-    )
+    white, black = (format_clk(clock.remaining(color, event.at))[6:-1] for color in Color)
+    times = Words("white {white}, black {black}", white=white, black=black)
     return [
         ruling(idx, event.at, RulingKind.ANNOUNCEMENT, by=player, status="time",
                article="D.2.6", note=times)

@@ -417,7 +417,7 @@ def _observe_flag(d: Draft, at: Millis, idx: int, *, claimant: Color | None = No
     if flagged is None:
         return []
     article = "6.8"
-    note = "claimed" if claimant is not None else None
+    note = Words("claimed") if claimant is not None else None
     flag = ruling(idx, at, RulingKind.FLAG, by=flagged, article=article, note=note)
     ending_article = "6.9"
     if claimant is not None and d.rules.mode is not Mode.STANDARD:
