@@ -43,7 +43,7 @@ def test_words_are_their_english_and_keep_their_code() -> None:
 
 
 def test_a_rejection_of_the_arbiter_carries_its_words() -> None:
-    _state_, rulings = _state(
+    _, rulings = _state(
         '{"type": "start", "time_control": "300+2"}',
         '{"type": "move", "at": 1, "by": "black", "move": "e7e5"}',
     )
@@ -60,14 +60,14 @@ def test_a_rejection_of_the_arbiter_carries_its_words() -> None:
 
 
 def test_a_ruling_note_carries_its_words_and_a_plain_one_none() -> None:
-    _state_, rulings = _state(
+    _, rulings = _state(
         '{"type": "start", "time_control": "300+2"}',
         '{"type": "pause", "at": 1, "by": "white"}',
     )
     shown = [ruling_json(r) for r in rulings]  # type: ignore[arg-type]
     (note,) = [s for s in shown if "note" in s]
     assert note["i18n"]["note"]["id"] == note["note"]
-    _state_, rulings = _state('{"type": "start", "time_control": "300+2"}',
+    _, rulings = _state('{"type": "start", "time_control": "300+2"}',
                               '{"type": "resign", "at": 1, "by": "white"}')  # fmt: skip
     assert all("i18n" not in ruling_json(r) for r in rulings)  # type: ignore[arg-type]
 
