@@ -326,13 +326,13 @@ def test_the_check_of_the_html_finds_a_text_left_out() -> None:
 # -- what the library and the server write in words ----------------------------------------------
 
 #: The calls whose text a person reads (a refusal, a rejection) and the keyword of a ruling's note.
-_SAID = {"Rejected", "Refused"}
+_SAID = {"Rejected", "Refused", "BadRequest", "Busy"}
 
 
 def _plain_texts(source: str, name: str = "<source>") -> list[str]:
     """Texts of ``source`` a person reads that are written as plain strings (not ``Words``): the
-    argument of ``Rejected(…)``/``Refused(…)``, a ``refusal(…)``'s reason, a ``note=``, and an
-    assignment to ``note``. A name or a call is taken as built elsewhere (and checked there)."""
+    argument of ``Rejected(…)``/``Refused(…)``/``BadRequest(…)``/``Busy(…)``, a ``refusal(…)``'s
+    reason, an HTTP ``_error(…)``'s message, a ``note=``, and an assignment to ``note``. A name or a call is taken as built elsewhere (and checked there)."""
     import ast
 
     def plain(node: ast.expr) -> bool:
@@ -340,6 +340,8 @@ def _plain_texts(source: str, name: str = "<source>") -> list[str]:
             return isinstance(node.value, str)
         if isinstance(node, ast.BinOp):
             return plain(node.left) or plain(node.right)
+        if isinstance(node, ast.Subscript):
+            return plain(node.value)
         if isinstance(node, ast.IfExp):
             return plain(node.body) or plain(node.orelse)
         return isinstance(node, ast.JoinedStr)
@@ -354,6 +356,8 @@ def _plain_texts(source: str, name: str = "<source>") -> list[str]:
                 texts.append(node.args[0])
             if called == "refusal" and len(node.args) == 3:
                 texts.append(node.args[2])
+            if called == "_error" and len(node.args) == 2:  # an HTTP error's JSON
+                texts.append(node.args[1])
             texts += [k.value for k in node.keywords if k.arg == "note"]
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]

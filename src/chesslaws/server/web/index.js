@@ -193,7 +193,7 @@ $("new-game").addEventListener("submit", async (e) => {
     answer = {};
   }
   if (!response.ok) {
-    const why = answer.error || answer.detail || `HTTP ${response.status}`;
+    const why = said(answer, "error") || answer.detail || `HTTP ${response.status}`;
     links.replaceChildren(refusal(response.status === 401
       ? t("Not created: {why}. Open the organiser's link that chesslaws serve printed (/?token=…).",
         { why })
