@@ -332,7 +332,8 @@ _SAID = {"Rejected", "Refused", "BadRequest", "Busy"}
 def _plain_texts(source: str, name: str = "<source>") -> list[str]:
     """Texts of ``source`` a person reads that are written as plain strings (not ``Words``): the
     argument of ``Rejected(…)``/``Refused(…)``/``BadRequest(…)``/``Busy(…)``, a ``refusal(…)``'s
-    reason, an HTTP ``_error(…)``'s message, a ``note=``, and an assignment to ``note``. A name or a call is taken as built elsewhere (and checked there)."""
+    reason, an HTTP ``_error(…)``'s message, a ``note=``, and an assignment to ``note``. A name
+    or a call is taken as built elsewhere (and checked there)."""
     import ast
 
     def plain(node: ast.expr) -> bool:
