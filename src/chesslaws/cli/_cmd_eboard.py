@@ -145,7 +145,8 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
 
     def skip(problem: InvalidReading) -> None:
         bad.append(problem)
-        print(f"chesslaws: eboard: {args.file}: {problem} (line skipped)", file=sys.stderr)
+        told = _("chesslaws: eboard: {file}: {problem} (line skipped)")
+        print(told.format(file=args.file, problem=problem), file=sys.stderr)
 
     def event_lines() -> Iterator[str]:
         yield json.dumps(board.start.to_json())

@@ -326,5 +326,6 @@ def _import(args: argparse.Namespace) -> int:
     source: Path = args.source
     event = _load(source, quiet=False)
     _save(args.file, event, force=args.force)
-    print(f"{len(event.players)} players, {event.rounds_paired} rounds")
+    told = _("{players} players, {rounds} rounds")
+    print(told.format(players=len(event.players), rounds=event.rounds_paired))
     return 0
