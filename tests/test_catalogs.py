@@ -85,16 +85,26 @@ def test_every_marked_text_of_the_cli_is_extracted() -> None:
     assert sorted(marked - wanted) == []
 
 
-def test_the_check_finds_a_text_missing_from_a_catalog(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "source", "method", "text"),
+    [
+        ("new.js", 'label.textContent = t("A text nobody translated");', "javascript",
+         "A text nobody translated"),
+        # the arbiter's or the server's words (issue 31)
+        ("_new.py", 'raise Rejected(Words("{player} sneezed", player=by))', "python",
+         "{player} sneezed"),
+    ],
+)  # fmt: skip
+def test_the_check_finds_a_text_missing_from_a_catalog(
+    tmp_path: Path, name: str, source: str, method: str, text: str
+) -> None:
     """The completeness check fails on a text no catalog has (so it is not vacuous)."""
     tool = _tool()
-    page = tmp_path / "web"
-    page.mkdir()
-    (page / "new.js").write_text('label.textContent = t("A text nobody translated");\n')
-    tool.SOURCES = ((page, "*.js", "javascript"),)
+    (tmp_path / name).write_text(source + "\n")
+    tool.SOURCES = ((tmp_path, name, method),)
     found = tool.problems()
-    assert "es: not in the catalog: 'A text nobody translated'" in found
-    assert "el: not in the catalog: 'A text nobody translated'" in found
+    assert f"es: not in the catalog: {text!r}" in found
+    assert f"el: not in the catalog: {text!r}" in found
 
 
 def test_a_translation_keeps_the_fields_and_tags_of_the_english() -> None:
@@ -418,15 +428,6 @@ def test_every_words_text_of_the_library_is_extracted() -> None:
     assert len(written) > 180
     assert {"{by} does not have the move (1.3)", "{time} for all moves", "white"} <= written
     assert sorted(written - wanted) == []
-
-
-def test_the_check_finds_a_words_text_missing_from_a_catalog(tmp_path: Path) -> None:
-    tool = _tool()
-    (tmp_path / "_new.py").write_text('raise Rejected(Words("{player} sneezed", player=by))\n')
-    tool.SOURCES = ((tmp_path, "*.py", "python"),)
-    found = tool.problems()
-    assert "es: not in the catalog: '{player} sneezed'" in found
-    assert "el: not in the catalog: '{player} sneezed'" in found
 
 
 def test_the_pages_catalogs_carry_the_servers_words() -> None:
