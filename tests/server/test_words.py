@@ -114,3 +114,27 @@ def test_new_game_refused_in_the_language_of_the_command_line(tmp_path: Path) ->
         "chesslaws: error: --new-game: '60+0' se lee de dos maneras: escriba 3600 (60 min para "
         "toda la partida) o 60 (1 min para toda la partida)"
     )
+
+
+def test_serve_prints_its_links_in_the_language_of_the_command_line(tmp_path: Path) -> None:
+    """``serve --new-game``: the game's reading in words and the seats' lines in Greek."""
+    command = [sys.executable, "-m", "chesslaws", "--lang", "el", "serve", "--host", "127.0.0.1",
+               "--port", "0", "--db", f"sqlite:///{tmp_path}/g.db", "--new-game", "5+3",
+               "--organiser-token", "organiser-of-this-test"]  # fmt: skip
+    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline().rstrip("\n") for _ in range(7)]
+    finally:
+        server.terminate()
+        server.wait(30)
+        if server.stdout is not None:
+            server.stdout.close()
+    assert lines[0].startswith("ακούει στο http://127.0.0.1:")
+    assert lines[1].startswith("διοργανωτής: http://127.0.0.1:")
+    assert lines[2].endswith(": 300+3 = 5 λεπ. για όλες τις κινήσεις + 3 δευτ. ανά κίνηση · μπλιτς")
+    assert lines[2].startswith("παρτίδα ")
+    assert [line.split(":", 1)[0] for line in lines[3:]] == [
+        "  λευκά", "  μαύρα", "  διαιτητής", "  θέαση"
+    ]

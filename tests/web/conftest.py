@@ -63,7 +63,8 @@ class Server:
     """A ``chesslaws serve`` subprocess on 127.0.0.1 and a free port."""
 
     def __init__(self, db: str) -> None:
-        command = [sys.executable, "-m", "chesslaws", "serve", "--host", "127.0.0.1"]
+        # English: the line read below ("listening on …") whatever the locale
+        command = [sys.executable, "-m", "chesslaws", "--lang", "en", "serve", "--host", "127.0.0.1"]
         command += ["--port", "0", "--db", db, "--organiser-token", ORGANISER_TOKEN]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
