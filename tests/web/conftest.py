@@ -65,7 +65,8 @@ class Server:
     def __init__(self, db: str) -> None:
         # English: the line read below ("listening on …") whatever the locale
         command = [sys.executable, "-m", "chesslaws", "--lang", "en", "serve"]
-        command += ["--host", "127.0.0.1", "--port", "0", "--db", db, "--organiser-token", ORGANISER_TOKEN]
+        command += ["--host", "127.0.0.1", "--port", "0", "--db", db]
+        command += ["--organiser-token", ORGANISER_TOKEN]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
