@@ -85,16 +85,26 @@ def test_every_marked_text_of_the_cli_is_extracted() -> None:
     assert sorted(marked - wanted) == []
 
 
-def test_the_check_finds_a_text_missing_from_a_catalog(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "source", "method", "text"),
+    [
+        ("new.js", 'label.textContent = t("A text nobody translated");', "javascript",
+         "A text nobody translated"),
+        # the arbiter's or the server's words (issue 31)
+        ("_new.py", 'raise Rejected(Words("{player} sneezed", player=by))', "python",
+         "{player} sneezed"),
+    ],
+)  # fmt: skip
+def test_the_check_finds_a_text_missing_from_a_catalog(
+    tmp_path: Path, name: str, source: str, method: str, text: str
+) -> None:
     """The completeness check fails on a text no catalog has (so it is not vacuous)."""
     tool = _tool()
-    page = tmp_path / "web"
-    page.mkdir()
-    (page / "new.js").write_text('label.textContent = t("A text nobody translated");\n')
-    tool.SOURCES = ((page, "*.js", "javascript"),)
+    (tmp_path / name).write_text(source + "\n")
+    tool.SOURCES = ((tmp_path, name, method),)
     found = tool.problems()
-    assert "es: not in the catalog: 'A text nobody translated'" in found
-    assert "el: not in the catalog: 'A text nobody translated'" in found
+    assert f"es: not in the catalog: {text!r}" in found
+    assert f"el: not in the catalog: {text!r}" in found
 
 
 def test_a_translation_keeps_the_fields_and_tags_of_the_english() -> None:
@@ -321,3 +331,119 @@ def test_the_check_of_the_html_finds_a_text_left_out() -> None:
         '<a class="brand">chesslaws</a></body>'
     )
     assert parser.unmarked == ["Hello world", "<input placeholder='type here'>"]
+
+
+# -- what the library and the server write in words ----------------------------------------------
+
+#: The calls whose text a person reads (a refusal, a rejection) and the keyword of a ruling's note.
+_SAID = {"Rejected", "Refused", "BadRequest", "Busy"}
+
+
+def _plain_texts(source: str, name: str = "<source>") -> list[str]:
+    """Texts of ``source`` a person reads that are written as plain strings (not ``Words``): the
+    argument of ``Rejected(…)``/``Refused(…)``/``BadRequest(…)``/``Busy(…)``, a ``refusal(…)``'s
+    reason, an HTTP ``_error(…)``'s message, a ``note=``, and an assignment to ``note``. A name
+    or a call is taken as built elsewhere (and checked there)."""
+    import ast
+
+    def plain(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        if isinstance(node, ast.BinOp):
+            return plain(node.left) or plain(node.right)
+        if isinstance(node, ast.Subscript):
+            return plain(node.value)
+        if isinstance(node, ast.IfExp):
+            return plain(node.body) or plain(node.orelse)
+        return isinstance(node, ast.JoinedStr)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        texts: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else None
+            if called in _SAID and node.args:
+                texts.append(node.args[0])
+            if called == "refusal" and len(node.args) == 3:
+                texts.append(node.args[2])
+            if called == "_error" and len(node.args) == 2:  # an HTTP error's JSON
+                texts.append(node.args[1])
+            texts += [k.value for k in node.keywords if k.arg == "note"]
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "note" for t in targets) and node.value:
+                texts.append(node.value)
+        found += [f"{name}:{t.lineno}: {ast.unparse(t)}" for t in texts if plain(t)]
+    return found
+
+
+def test_the_library_and_the_server_write_no_plain_text_to_a_person() -> None:
+    """Every refusal, rejection and note of the arbiter and the server is ``Words`` (a code and
+    its parameters), so that it is in the catalogs and the pages render it translated."""
+    package = ROOT / "src" / "chesslaws"
+    found = []
+    for path in sorted([*(package / "arbiter").glob("*.py"), *(package / "server").glob("*.py")]):
+        if path.name == "_pgn.py":  # the PGN writer's comments: PGN is English (C)
+            continue
+        found += _plain_texts(path.read_text(encoding="utf-8"), path.name)
+    assert found == []
+
+
+def test_the_check_of_plain_texts_finds_one_planted() -> None:
+    planted = (
+        "def f(d, by):\n"
+        "    if d.over:\n"
+        '        raise Rejected(f"{by.label} may not")\n'
+        '    note = "the arbiter decides"\n'
+        '    note += "; twice"\n'
+        '    send(refusal(None, None, "slow down"))\n'
+        '    r = ruling(1, note="plain" if d else Words("kept"))\n'
+        '    raise Refused(Words("fine: {x}", x=by))\n'
+    )
+    assert sorted(line.split(": ", 1)[0] for line in _plain_texts(planted, "p")) == [
+        "p:3", "p:4", "p:5", "p:6", "p:7"
+    ]
+
+
+def test_every_words_text_of_the_library_is_extracted() -> None:
+    """Each ``Words("…")`` of the library and the server (read from the syntax tree) is in the
+    template, and so in every catalog (the first test checks those)."""
+    import ast
+
+    tool = _tool()
+    wanted = {m.id for m in tool.template() if m.id}
+    written = set()
+    for folder, pattern, _method in tool.WORDS:
+        for path in folder.glob(pattern):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "Words"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
+                    written.add(node.args[0].value)
+    assert len(written) > 180
+    assert {"{by} does not have the move (1.3)", "{time} for all moves", "white"} <= written
+    assert sorted(written - wanted) == []
+
+
+def test_the_pages_catalogs_carry_the_servers_words() -> None:
+    """The pages render the server's words from their JSON catalogs: those texts are exported."""
+    for lang in ("es", "el"):
+        messages = json.loads((WEB / f"i18n-{lang}.json").read_text(encoding="utf-8"))["messages"]
+        assert "the clock is paused (6.11)" in messages
+        assert "{period} + {increment} per move" in messages
+        assert "cannot read {file}: {why}" not in messages  # the CLI's alone stay out
+
+
+def test_the_cli_help_of_a_command_is_in_the_language() -> None:
+    """A command's description (its module docstring) and the tournament's help are translated."""
+    greek = _cli("--lang", "el", "arbitrate", "--help", env={})
+    assert "διαιτησία μιας παρτίδας από το αρχείο γεγονότων της" in greek.stdout
+    spanish = _cli("--lang", "es", "tournament", "new", "--help", env={})
+    assert "sobrescribir un fichero existente" in spanish.stdout
+    english = _cli("arbitrate", "--help", env={"LANG": "C"})
+    assert "conduct a game from its event log" in english.stdout

@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
         "tournament",
     },
 }
-BOTTOM = {"_errors", "_color"}
+BOTTOM = {"_errors", "_color", "_words"}
 
 
 def _imports(path: Path) -> set[str]:

@@ -15,6 +15,8 @@ with the standard library's ``gettext``). Babel is needed only here (the ``test`
 
 from __future__ import annotations
 
+import ast
+import fnmatch
 import io
 import json
 import re
@@ -40,8 +42,22 @@ LANGUAGES = ("en", "es", "el")
 #: for one never made).
 SAME = {
     "es": {"chesslaws: error: {message}", "{prog}: error: {message}", "Art. {number}", "blitz"}
-    | {"s", "min"}
+    | {"s", "min", "{seconds} s", "{minutes} min", "{minutes} min {seconds} s"}
+    | {"chesslaws: error: --new-game: {error}", "set_control: {error}"},
 }
+#: Texts that are only the order of their parts: the same in every language.
+for _lang in ("es", "el"):
+    SAME.setdefault(_lang, set()).update(
+        {"{first}; {then}", "{pgn} ({words})", "{pgn} = {words}", "{reading} · {category}"}
+        | {"set_control: {error}"}
+    )
+#: The library's sources of :class:`chesslaws._words.Words` (each ``Words("…")`` call).
+WORDS = (
+    (PACKAGE, "_*.py", "python"),
+    (PACKAGE / "arbiter", "*.py", "python"),
+    (PACKAGE / "server", "*.py", "python"),
+    (PACKAGE / "clock", "_spoken.py", "python"),
+)
 #: Where the texts are, and how each kind is read.
 SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),
@@ -49,8 +65,11 @@ SOURCES = (
     (PACKAGE / "audit", "_report.py", "python"),
     (WEB, "*.js", "javascript"),
     (WEB, "*.html", "html"),
+    # What the library and the server write as Words (refusals, rulings' notes, a time control
+    # in words): the pages render them from a message's ``i18n`` field, the CLI with gettext.
+    *WORDS,
 )
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "t": None}
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "t": None, "Words": None}
 #: ``t("…")`` inside a template literal's ``${…}`` is found too.
 OPTIONS = {"parse_template_string": True}
 
@@ -128,7 +147,19 @@ def template() -> Catalog:
                     if isinstance(text, str) and text.strip():
                         name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
                         catalog.add(text, locations=[(str(name), line)])
+    for path in sorted((PACKAGE / "cli").glob("_cmd_*.py")):
+        doc = _translated_docstring(path)
+        if doc:
+            catalog.add(doc, locations=[(str(path.relative_to(ROOT)), 1)])
     return catalog
+
+
+def _translated_docstring(path: Path) -> str | None:
+    """The module docstring of a command that shows it as its help (``_(__doc__ …)``)."""
+    source = path.read_text(encoding="utf-8")
+    if "_(str(__doc__))" not in source:
+        return None
+    return ast.get_docstring(ast.parse(source), clean=False)
 
 
 def po_path(lang: str) -> Path:
@@ -172,11 +203,14 @@ def compiled(lang: str) -> tuple[bytes, str | None]:
     write_mo(mo, catalog)
     if lang == "en":
         return mo.getvalue(), None
-    pages = str(WEB.relative_to(ROOT))
+    # the pages' texts and the Words they render
+    shown_by_pages = (*WORDS, (WEB, "*", ""))
+    pages = [f"{folder.relative_to(ROOT)}/{pattern}" for folder, pattern, _ in shown_by_pages]
     messages = {
         m.id: m.string
         for m in catalog
-        if m.id and m.string and not m.fuzzy and any(p.startswith(pages) for p, _ in m.locations)
+        if m.id and m.string and not m.fuzzy
+        and any(fnmatch.fnmatch(p, shown) for p, _ in m.locations for shown in pages)
     }
     body = {"lang": lang, "messages": dict(sorted(messages.items())), "pieces": _pieces(lang)}
     return mo.getvalue(), json.dumps(body, ensure_ascii=False, indent=1) + "\n"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from chesslaws._words import Words
+
 __all__ = ["BLACK", "WHITE", "Color"]
 
 
@@ -20,6 +22,11 @@ class Color(enum.IntEnum):
     def label(self) -> str:
         """``"white"`` or ``"black"``, as in event logs and JSON output."""
         return "white" if self is Color.WHITE else "black"
+
+    @property
+    def words(self) -> Words:
+        """The side in a sentence a person reads, translated where shown ("white", "black")."""
+        return Words("white") if self is Color.WHITE else Words("black")
 
     @classmethod
     def parse(cls, text: str) -> Color:

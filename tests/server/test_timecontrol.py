@@ -58,10 +58,12 @@ def test_the_api_reads_a_time_control_for_the_home_page(server: ServerProcess) -
         answer: dict[str, object] = http_json("GET", f"{server.url}/api/timecontrol?{query}")
         return answer
 
+    (reading,) = read_spoken("5+3")
     assert ask("5+3") == {
         "text": "5+3",
         "readings": [
-            {"pgn": "300+3", "words": "5 min for all moves + 3 s per move", "category": "blitz"}
+            {"pgn": "300+3", "words": "5 min for all moves + 3 s per move", "category": "blitz",
+             "i18n": {"words": reading.words.to_json()}}  # the words' code, for the pages
         ],
         "ambiguous": False,
     }

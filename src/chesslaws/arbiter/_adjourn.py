@@ -28,6 +28,7 @@ from typing import Any
 
 from chesslaws._color import Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
+from chesslaws._words import Words, joined
 from chesslaws.core import Move
 from chesslaws.endings import Reason
 
@@ -82,14 +83,23 @@ def _adjourning(status: str, at: Millis, idx: int, **fields: Any) -> Ruling:
 def on_adjourn(d: Draft, event: Adjourn, idx: int) -> list[Ruling]:
     """I.1.1: the arbiter requires the player having the move to seal it."""
     if d.adjourned is not None:
-        raise Rejected("the game is already adjourned")
+        raise Rejected(Words("the game is already adjourned"))
     if d.pending is not None or d.breach is not None:
-        raise Rejected("adjourn: the arbiter first rules the illegal move or touch-move breach")
+        raise Rejected(
+            Words("adjourn: the arbiter first rules the illegal move or touch-move breach")
+        )
     sealer = d.on_move
     if d.running is not sealer or d.uncompleted[sealer.other]:
-        raise Rejected(f"adjourn: {sealer.other.label} has not completed his move (6.2.1)")
+        raise Rejected(
+            Words(
+                "adjourn: {opponent} has not completed his move (6.2.1)",
+                opponent=sealer.other.words,
+            )
+        )
     d.adjourned = Adjournment(Phase.SEALING, sealer)
-    note = f"{sealer.label} has the move and seals it; his clock runs until he stops it"
+    note = Words(
+        "{sealer} has the move and seals it; his clock runs until he stops it", sealer=sealer.words
+    )
     return [_adjourning("seal", event.at, idx, by=sealer, article="I.1.1", note=note)]
 
 
@@ -118,14 +128,14 @@ def _sealing(
     sealer = adjourned.sealer
     by = getattr(event, "by", None)
     if isinstance(event, Seal | MoveMade | Press) and by is not sealer:
-        raise Rejected(f"{sealer.label} is sealing his move (I.1.1)")
+        raise Rejected(Words("{sealer} is sealing his move (I.1.1)", sealer=sealer.words))
     if isinstance(event, Seal):
         status = "changed" if adjourned.seal.written else "written"
         d.adjourned = replace(adjourned, seal=Sealed(event.move))
         return [_adjourning(status, event.at, idx, by=sealer, article="I.1.1")]
     if isinstance(event, MoveMade):
         d.adjourned = replace(adjourned, seal=Sealed(event.move))
-        note = (
+        note = Words(
             "a move made on the board after being told to seal is the sealed move; the board "
             "keeps the position before it (I.1.1, I.5)"
         )
@@ -134,7 +144,9 @@ def _sealing(
         return _stop_clock(d, adjourned, event.at, idx)
     if isinstance(event, (Tick, Claim, Arbiter, *_BEFORE_RESUMPTION)):
         return handler(d, event, idx)
-    raise Rejected(f"the game is being adjourned: {sealer.label} seals his move (I.1.1)")
+    raise Rejected(
+        Words("the game is being adjourned: {sealer} seals his move (I.1.1)", sealer=sealer.words)
+    )
 
 
 def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
@@ -152,9 +164,9 @@ def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[
     position = d.board.position
     envelope = Envelope(position.fen(), sealer, position.fullmove_number, remaining, offer, at)
     d.adjourned = replace(adjourned, phase=Phase.SEALED, envelope=envelope)
-    note = "the sealed move is kept by the arbiter until the envelope is opened (I.3, I.7)"
+    note = Words("the sealed move is kept by the arbiter until the envelope is opened (I.3, I.7)")
     if not adjourned.seal.written:
-        note = "no move was written: " + note
+        note = Words("no move was written: {note}", note=note)
     return [_adjourning("sealed", at, idx, by=sealer, article="I.2", note=note)]
 
 
@@ -174,7 +186,7 @@ def _sealed(
         return _noted(handler(d, event, idx), "before the resumption (I.6)")
     if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
         return handler(d, event, idx)
-    raise Rejected("the game is adjourned: the session has not resumed (I.9)")
+    raise Rejected(Words("the game is adjourned: the session has not resumed (I.9)"))
 
 
 def _after_sealing(offer: Ruling) -> Ruling:
@@ -182,12 +194,12 @@ def _after_sealing(offer: Ruling) -> Ruling:
     (9.1): lawful, whenever it is made."""
     if offer.kind is not RulingKind.DRAW_OFFER or offer.status != "standing":
         return offer
-    note = "offered after the sealing: it stands until accepted or rejected (I.4, 9.1)"
+    note = Words("offered after the sealing: it stands until accepted or rejected (I.4, 9.1)")
     return replace(offer, article="I.4", note=note)
 
 
 def _noted(rulings: list[Ruling], note: str) -> list[Ruling]:
-    return [replace(r, note=f"{r.note}; {note}" if r.note else note) for r in rulings]
+    return [replace(r, note=joined(r.note, note) if r.note else note) for r in rulings]
 
 
 def _resume(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
@@ -198,7 +210,7 @@ def _resume(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruli
         d.clock = d.clock.resume(at)
     d.running = replier
     d.adjourned = replace(adjourned, phase=Phase.RESUMED, resumed_at=at, present=(False, False))
-    note = f"{replier.label}'s clock is started"
+    note = Words("{replier}'s clock is started", replier=replier.words)
     return [_adjourning("resumed", at, idx, by=replier, article="I.9", note=note)]
 
 
@@ -219,16 +231,16 @@ def _resumed(
         return handler(d, event, idx)
     by = getattr(event, "by", None)
     if isinstance(by, Color) and not adjourned.present[by]:
-        raise Rejected(f"{by.label} has not arrived at the board (I.9, I.10)")
+        raise Rejected(Words("{by} has not arrived at the board (I.9, I.10)", by=by.words))
     if not adjourned.opened and not isinstance(event, _BEFORE_RESUMPTION):
-        raise Rejected("the envelope has not been opened (I.7, I.9)")
+        raise Rejected(Words("the envelope has not been opened (I.7, I.9)"))
     return handler(d, event, idx)
 
 
 def _arrive(d: Draft, adjourned: Adjournment, event: Arrive, idx: int) -> list[Ruling]:
     player = event.by
     if adjourned.present[player]:
-        raise Rejected(f"{player.label} is already at the board")
+        raise Rejected(Words("{player} is already at the board", player=player.words))
     if event.at > _default_time(d, adjourned):
         absent = (player,) if adjourned.present[player.other] else tuple(Color)
         return _lose_by_default(d, adjourned, absent, event.at, idx)
@@ -262,7 +274,7 @@ def _lose_by_default(
         move, _ = _read_sealed(d, adjourned)
         if move is not None and d.board.after(d.board.position.code_of(move)).ending():
             return _make_sealed(d, adjourned, move, at, idx)
-    return lose_by_default(d, absent, at, idx, "I.10", " after the resumption")
+    return lose_by_default(d, absent, at, idx, "I.10", resumed=True)
 
 
 # -- I.7, I.8, I.9: opening the envelope -------------------------------------------------------
@@ -275,11 +287,14 @@ def _open(d: Draft, adjourned: Adjournment, event: OpenEnvelope, idx: int) -> li
     at = event.at
     replier = adjourned.sealer.other
     if adjourned.opened:
-        raise Rejected("the envelope has already been opened")
+        raise Rejected(Words("the envelope has already been opened"))
     if not adjourned.present[replier]:
         raise Rejected(
-            f"the envelope is opened only when {replier.label}, who replies to the sealed "
-            "move, is present (I.7)"
+            Words(
+                "the envelope is opened only when {replier}, who replies to the sealed move, is "
+                "present (I.7)",
+                replier=replier.words,
+            )
         )
     if event.lost:
         return _envelope_lost(d, adjourned, at, idx)
@@ -302,9 +317,10 @@ def _envelope_lost(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> li
         d.clock = d.clock.take_back(sealer, at)
     d.running = sealer
     d.adjourned = None if all(adjourned.present) else replace(adjourned, opened=True)
-    note = (
-        "the envelope is missing: the game continues from the adjourned position with the "
-        f"times recorded at the adjournment; {sealer.label} makes the move he states he sealed"
+    note = Words(
+        "the envelope is missing: the game continues from the adjourned position with the times "
+        "recorded at the adjournment; {sealer} makes the move he states he sealed",
+        sealer=sealer.words,
     )
     return [_adjourning("lost", at, idx, by=sealer, article="I.12", note=note)]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chesslaws._color import Color
+from chesslaws._words import Words, joined
 from chesslaws.endings import Reason, Result
 
 from ._draft import Draft, Rejected, end, known_reason, ruling
@@ -35,7 +36,10 @@ def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     assert player is not None
     won = Result.win_for(player.other)
     article = event.article or "11.3.2.1"
-    note = f"{player.label} had an electronic device in the playing venue: the opponent wins"
+    note = Words(
+        "{player} had an electronic device in the playing venue: the opponent wins",
+        player=player.words,
+    )
     if d.ending is None:
         return end(d, won, Reason.ARBITER, article, event.at, idx, by=player, note=note)
     return _amend(d, Ending(won, Reason.ARBITER, article), event.at, idx, note, player)
@@ -44,11 +48,13 @@ def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
 def on_amend_result(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     """The arbiter changes the result of the ended game (8.7; 11.10 on appeal; 12.9.4–12.9.6)."""
     if d.ending is None:
-        raise Rejected("amend_result: the game has not ended (the arbiter's 'declare' ends it)")
+        raise Rejected(
+            Words("amend_result: the game has not ended (the arbiter's 'declare' ends it)")
+        )
     assert event.result is not None and event.reason is not None
     reason = known_reason(event.reason)
     article = event.article or "8.7"
-    note = "the arbiter decides otherwise (8.7)" if article == "8.7" else None
+    note = Words("the arbiter decides otherwise (8.7)") if article == "8.7" else None
     return _amend(d, Ending(Result(event.result), reason, article), event.at, idx, note)
 
 
@@ -68,7 +74,7 @@ def _amend(
             result=new.result,
             reason=new.reason.value,
             article=new.article,
-            note=f"{note}; {earlier}" if note else earlier,
+            note=joined(note, earlier) if note else earlier,
         )
     ]
 
@@ -79,11 +85,11 @@ def on_sign(d: Draft, event: Sign, idx: int) -> list[Ruling]:
     different results are noted for the arbiter."""
     was = d.ending
     if was is None:
-        raise Rejected("sign: the game is not over (8.7: the players sign at its end)")
+        raise Rejected(Words("sign: the game is not over (8.7: the players sign at its end)"))
     player = event.by
     players = d.players
     if players.signed[player] is not None:
-        raise Rejected(f"{player.label} has already signed")
+        raise Rejected(Words("{player} has already signed", player=player.words))
     before = players.signed
     signed = (event.result, before[1]) if player is Color.WHITE else (before[0], event.result)
     d.players = replace(players, signed=signed)
@@ -91,13 +97,15 @@ def on_sign(d: Draft, event: Sign, idx: int) -> list[Ruling]:
     if other is None:
         return []
     if other != event.result:
-        note = (
-            f"the players signed different results ({signed[0]}, {signed[1]}): the arbiter decides"
+        note = Words(
+            "the players signed different results ({signed}, {signed2}): the arbiter decides",
+            signed=signed[0],
+            signed2=signed[1],
         )
         return [
             ruling(idx, event.at, RulingKind.SCORESHEET, status="signed", article="8.7", note=note)
         ]
     if event.result == was.result.value:
         return []
-    note = "both players signed this result: it stands unless the arbiter decides otherwise"
+    note = Words("both players signed this result: it stands unless the arbiter decides otherwise")
     return _amend(d, Ending(Result(event.result), was.reason, "8.7"), event.at, idx, note)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chesslaws._color import Color
+from chesslaws._words import Words, joined
 from chesslaws.endings import Reason, Result
 
 from ._draft import Draft, Rejected, end, pair
@@ -35,7 +36,7 @@ def on_arrive(d: Draft, event: Arrive, idx: int) -> list[Ruling]:
         return []
     present = d.players.present
     if present[player]:
-        raise Rejected(f"{player.label} is already at the board")
+        raise Rejected(Words("{player} is already at the board", player=player.words))
     if event.at > d.rules.rules.default_time:
         losers = (player,) if present[player.other] else tuple(Color)
         return lose_by_default(d, losers, event.at, idx)
@@ -55,7 +56,7 @@ def absent_lose(d: Draft, at: Millis, idx: int) -> list[Ruling]:
 def check_present(d: Draft, by: Color) -> None:
     """Only a player at the board acts (6.7): raise :class:`Rejected` for one who is not."""
     if not d.players.present[by]:
-        raise Rejected(f"{by.label} has not arrived at the board (6.7)")
+        raise Rejected(Words("{by} has not arrived at the board (6.7)", by=by.words))
 
 
 def lose_by_default(
@@ -64,18 +65,22 @@ def lose_by_default(
     at: Millis,
     idx: int,
     article: str = "6.7.1",
-    since: str = "",
+    *,
+    resumed: bool = False,
 ) -> list[Ruling]:
     """The players of ``losers`` were not at the board at the default time (6.7.1; after the
-    resumption of an adjourned game, ``since``, I.10): each loses, both 0-0."""
+    resumption of an adjourned game, ``resumed``, I.10): each loses, both 0-0."""
     limit = ms_to_seconds(d.rules.rules.default_time)
-    when = f"at the default time ({limit} s{since})"
+    when = Words("at the default time ({limit} s)", limit=limit)
+    if resumed:
+        when = Words("at the default time ({limit} s after the resumption)", limit=limit)
     if len(losers) == 2:
-        note = f"neither player was at the board {when}: both lose"
+        note = Words("neither player was at the board {when}: both lose", when=when)
         result = Result.BOTH_LOSE
     else:
         (loser,) = losers
-        note = f"{loser.label} was not at the board {when}"
+        note = Words("{loser} was not at the board {when}", loser=loser.words, when=when)
         result = Result.win_for(loser.other)
-    note += f"; unless the arbiter decides otherwise ({article})"
+    unless = Words("unless the arbiter decides otherwise ({article})", article=article)
+    note = joined(note, unless)
     return end(d, result, Reason.DEFAULT, article, at, idx, note=note)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws._words import Words
 from chesslaws.clock import format_clk
 
 from ._appendix_d import ANNOUNCED, Announcement, BlindSetting
@@ -36,7 +37,9 @@ _DIFFERS = Announcement(announced=False, differs=True)
 def _setting(d: Draft, what: str) -> BlindSetting:
     setting = d.rules.rules.appendix_d
     if setting is None:
-        raise Rejected(f"{what}: the start event's rules have no 'appendix_d' (D.1)")
+        raise Rejected(
+            Words("{what}: the start event's rules have no 'appendix_d' (D.1)", what=what)
+        )
     return setting
 
 
@@ -45,8 +48,11 @@ def on_feel(d: Draft, event: Feel, idx: int) -> list[Ruling]:
     setting = _setting(d, "feel")
     if not (setting.tactile_board and setting.disabled(event.by)):
         raise Rejected(
-            f"feel: {event.by.label} plays on no tactile board (D.2.2 is the visually disabled "
-            "player's); a piece he touches is a 'touch'"
+            Words(
+                "feel: {by} plays on no tactile board (D.2.2 is the visually disabled player's); "
+                "a piece he touches is a 'touch'",
+                by=event.by.words,
+            )
         )
     return []
 
@@ -60,7 +66,9 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
     sheet = d.sheet
     last = sheet.last
     if last is None or not d.uncompleted[player] or own_last(d, player) is not sheet:
-        raise Rejected(f"announce: {player.label} has made no move to announce (D.2.1)")
+        raise Rejected(
+            Words("announce: {player} has made no move to announce (D.2.1)", player=player.words)
+        )
     disabled = setting.disabled(player)
     if _names(event.move, last.san, last.uci):
         if disabled and d.blind is not None and d.blind.differs:
@@ -71,9 +79,10 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
         return []
     if disabled:
         d.blind = _DIFFERS
-    note = (
-        f"the announcement names another move than {last.san}, made on the board: corrected "
-        "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)"
+    note = Words(
+        "the announcement names another move than {san}, made on the board: corrected before the "
+        "opponent's clock is started (D.2.8), else the boards differ (D.2.9)",
+        san=last.san,
     )
     return [_announcement(event, idx, "differs", "D.2.8", note=note)]
 
@@ -84,13 +93,14 @@ def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
     setting = _setting(d, "request_time")
     player = event.by
     if not setting.disabled(player):
-        raise Rejected(f"request_time: {player.label} is not visually disabled (D.2.6)")
+        raise Rejected(
+            Words("request_time: {player} is not visually disabled (D.2.6)", player=player.words)
+        )
     clock = d.clock
     if clock is None:
-        raise Rejected("request_time: the game has no clock")
-    times = ", ".join(
-        f"{color.label} {format_clk(clock.remaining(color, event.at))[6:-1]}" for color in Color
-    )
+        raise Rejected(Words("request_time: the game has no clock"))
+    white, black = (format_clk(clock.remaining(color, event.at))[6:-1] for color in Color)
+    times = Words("white {white}, black {black}", white=white, black=black)
     return [
         ruling(idx, event.at, RulingKind.ANNOUNCEMENT, by=player, status="time",
                article="D.2.6", note=times)
@@ -122,8 +132,11 @@ def with_appendix_d(d: Draft, event: Event, idx: int, handler: _Handler) -> list
     assert blind is not None
     if isinstance(event, Press) and d.uncompleted[player] and not blind.announced:
         raise Rejected(
-            f"{player.label}'s move is made only once it is announced (D.2.3): his clock is "
-            "not pressed before (D.2.4)"
+            Words(
+                "{player}'s move is made only once it is announced (D.2.3): his clock is not "
+                "pressed before (D.2.4)",
+                player=player.words,
+            )
         )
     rulings = handler(d, event, idx)
     if isinstance(event, MoveMade) and d.uncompleted[player] and d.ending is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chesslaws._color import Color
+from chesslaws._words import Words, joined
 from chesslaws.clock import TimeControlKind
 from chesslaws.core import Move
 from chesslaws.endings import Reason, Result, lone_king, resignation_always_loses
@@ -114,9 +115,9 @@ def on_offer(d: Draft, event: Offer, idx: int) -> list[Ruling]:
         return _offer_pre_1997(d, event, idx)
     note = None
     if not proper:
-        note = (
-            "offered at another time than after making a move and before pressing: the "
-            "offer stands; the arbiter notes it (11.5, 12.9)"
+        note = Words(
+            "offered at another time than after making a move and before pressing: the offer "
+            "stands; the arbiter notes it (11.5, 12.9)"
         )
     return [
         ruling(
@@ -150,7 +151,7 @@ def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
         by=player,
         article="10.8",
         penalty=Penalty(PenaltyKind.WARNING, player),
-        note="draw offered while the opponent's clock runs: the player is cautioned",
+        note=Words("draw offered while the opponent's clock runs: the player is cautioned"),
     )
     d.penalties = (*d.penalties, caution)
     status = RulingStatus.STANDING
@@ -161,7 +162,7 @@ def _offer_pre_1997(d: Draft, event: Offer, idx: int) -> list[Ruling]:
 def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
     offerer = event.by.other
     if not d.offers[offerer]:
-        raise Rejected(f"no draw offer by {offerer.label} stands to accept")
+        raise Rejected(Words("no draw offer by {offerer} stands to accept", offerer=offerer.words))
     if (d.moved[0] < 1 or d.moved[1] < 1) and d.rules.edition is not Edition.PRE1997:
         return [
             ruling(
@@ -171,7 +172,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
                 by=offerer,
                 status=RulingStatus.STANDING,
                 article="5.2.3",
-                note="no agreement before both players have made at least one move",
+                note=Words("no agreement before both players have made at least one move"),
             )
         ]
     d.offers = pair(d.offers, offerer, False)
@@ -183,7 +184,7 @@ def on_accept(d: Draft, event: Accept, idx: int) -> list[Ruling]:
 def on_decline(d: Draft, event: Decline, idx: int) -> list[Ruling]:
     offerer = event.by.other
     if not d.offers[offerer]:
-        raise Rejected(f"no draw offer by {offerer.label} stands to decline")
+        raise Rejected(Words("no draw offer by {offerer} stands to decline", offerer=offerer.words))
     d.offers = pair(d.offers, offerer, False)
     return [
         ruling(
@@ -241,7 +242,9 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         # 9.2.1, 9.3.1: the intended move is written first; the Manual: the arbiter may ask
         # the player to make his claim legal rather than reject it.
         article = "9.2.1" if threefold else "9.3.1"
-        note = "the intended move is not written on the scoresheet: the claim is to be made legal"
+        note = Words(
+            "the intended move is not written on the scoresheet: the claim is to be made legal"
+        )
         return [_refuse(event, idx, article, note)]
     intended: Move | None = None
     raw: Move | None = None
@@ -278,7 +281,7 @@ def _claim_draw(d: Draft, event: Claim, idx: int) -> list[Ruling]:
             move=event.move,
             must_move=(ucis(d.board._position, must.moves) if must.moves is not None else None),
             article=profile.incorrect_claim_article,
-            note=f"claim under {article} is incorrect",
+            note=Words("claim under {article} is incorrect", article=article),
         )
     ]
     if not d.offers[player]:
@@ -301,14 +304,16 @@ def _accepted_unchecked(d: Draft, event: Claim, idx: int) -> list[Ruling]:
     """9.1.2.3: the claim is a draw offer; the opponent accepted it before the arbiter checked
     it: drawn by agreement (5.2.3), unchecked, no penalty, where agreement is allowed."""
     if not d.rules.rules.draw_agreement:
-        raise Rejected("the event forbids agreeing to a draw (9.1.1): the arbiter checks the claim")
+        raise Rejected(
+            Words("the event forbids agreeing to a draw (9.1.1): the arbiter checks the claim")
+        )
     if (d.moved[0] < 1 or d.moved[1] < 1) and d.rules.edition is not Edition.PRE1997:
-        raise Rejected("no agreement before both players have made a move (5.2.3)")
+        raise Rejected(Words("no agreement before both players have made a move (5.2.3)"))
     fields = edition_article(d, Reason.AGREEMENT, "5.2.3")
     article = fields.pop("article")
-    note = "the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)"
+    note = Words("the claim accepted as a draw offer before the arbiter checked it (9.1.2.3)")
     if "note" in fields:
-        note = f"{note}; {fields.pop('note')}"
+        note = joined(note, fields.pop("note"))
     return end(d, _DRAW, Reason.AGREEMENT, article, event.at, idx, by=event.by, note=note)
 
 
@@ -316,8 +321,11 @@ def on_spectator(d: Draft, event: SpectatorRemark, idx: int) -> list[Ruling]:
     """A spectator's remark changes nothing: a flag counts when the arbiter observes it or a
     player claims it (6.8); spectators do not interfere (12.7)."""
     raise Rejected(
-        f"a spectator's remark ({event.about}) has no effect: a flag counts when the arbiter "
-        "observes it or a player claims it (6.8); spectators do not interfere (12.7)"
+        Words(
+            "a spectator's remark ({about}) has no effect: a flag counts when the arbiter "
+            "observes it or a player claims it (6.8); spectators do not interfere (12.7)",
+            about=event.about,
+        )
     )
 
 
@@ -409,7 +417,7 @@ def _observe_flag(d: Draft, at: Millis, idx: int, *, claimant: Color | None = No
     if flagged is None:
         return []
     article = "6.8"
-    note = "claimed" if claimant is not None else None
+    note = Words("claimed") if claimant is not None else None
     flag = ruling(idx, at, RulingKind.FLAG, by=flagged, article=article, note=note)
     ending_article = "6.9"
     if claimant is not None and d.rules.mode is not Mode.STANDARD:
@@ -430,7 +438,7 @@ def _flag_pre_1997(d: Draft, flagged: Color, at: Millis, idx: int) -> list[Rulin
     if lone_king(d.board._position, flagged.other):
         return lone_king_draw(d, Reason.FLAG_CANNOT_CHECKMATE, "6.9", at, idx)
     won = Result.win_for(flagged.other)
-    note = "pre-1997: only a lone king saves the flag (10.5)"
+    note = Words("pre-1997: only a lone king saves the flag (10.5)")
     return end(d, won, Reason.FLAG, "6.9", at, idx, note=note)
 
 
@@ -481,18 +489,18 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         ]
     clock = d.clock
     if clock is None:
-        raise Rejected(f"{action.value}: the game has no clock")
+        raise Rejected(Words("{action}: the game has no clock", action=action.value))
     if action is ArbiterActionKind.QUICKPLAY_INCREMENT:
         return _quickplay_increment(d, event, idx)
     if action is ArbiterActionKind.PAUSE:
         if clock.paused:
-            raise Rejected("the clock is already paused")
+            raise Rejected(Words("the clock is already paused"))
         d.clock = clock.pause(at)
         article = event.article or "6.11.1"
         return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.PAUSED, article=article)]
     if action is ArbiterActionKind.RESUME:
         if not clock.paused:
-            raise Rejected("the clock is not paused")
+            raise Rejected(Words("the clock is not paused"))
         d.clock = clock.resume(at)
         article = event.article or "6.11.3"
         return [ruling(idx, at, RulingKind.CLOCK, status=RulingStatus.RESUMED, article=article)]
@@ -500,7 +508,7 @@ def on_arbiter(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     if action is ArbiterActionKind.ADD_TIME:
         assert event.seconds is not None
         if clock.remaining(event.player, at) + event.seconds < 0 and event.seconds < 0:
-            raise Rejected("removing more time than the player has left")
+            raise Rejected(Words("removing more time than the player has left"))
         article = event.article or "12.9"
         return [
             give_time(d, idx, at, RulingKind.PENALTY, event.player, event.seconds, article=article)
@@ -546,17 +554,30 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     for control in clock.time_controls:
         if control.kind is not TimeControlKind.PERIODS:
             # III.4 adds an increment to a clock's periods; a sandclock has none (6.3).
-            raise Rejected(f"III.4: a {control.kind.value} time control has no increment to add")
+            raise Rejected(
+                Words(
+                    "III.4: a {kind} time control has no increment to add", kind=control.kind.value
+                )
+            )
     player = event.player
     if d.on_move is not player:
-        raise Rejected(f"{player.label} does not have the move: III.4 is for the player to move")
+        raise Rejected(
+            Words(
+                "{player} does not have the move: III.4 is for the player to move",
+                player=player.words,
+            )
+        )
     if d.offers[player]:
         raise Rejected(
-            f"{player.label}'s request counts as a draw offer, which stands: "
-            f"{player.other.label} accepts or refuses it first (III.4)"
+            Words(
+                "{player}'s request counts as a draw offer, which stands: {opponent} accepts or "
+                "refuses it first (III.4)",
+                player=player.words,
+                opponent=player.other.words,
+            )
         )
     if clock.remaining(player, event.at) >= 120_000:
-        raise Rejected(f"{player.label} has two minutes or more left (III.4)")
+        raise Rejected(Words("{player} has two minutes or more left (III.4)", player=player.words))
     increment = event.seconds if event.seconds is not None else Millis(5_000)
     d.clock = clock.add_increment(increment)
     return [
@@ -568,8 +589,11 @@ def _quickplay_increment(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
             player.other,
             Millis(120_000),
             article=event.article or "III.4",
-            note=f"{ms_to_seconds(increment)} s increment for both players from now; the "
-            "request counted as a draw offer, refused",
+            note=Words(
+                "{increment} s increment for both players from now; the request counted as a draw "
+                "offer, refused",
+                increment=ms_to_seconds(increment),
+            ),
         )
     ]
 
@@ -579,9 +603,9 @@ def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
     the arbiter restarts them (``resume``, 6.11.3)."""
     clock = d.clock
     if clock is None:
-        raise Rejected("pause: the game has no clock")
+        raise Rejected(Words("pause: the game has no clock"))
     if clock.paused:
-        raise Rejected("the clock is already paused")
+        raise Rejected(Words("the clock is already paused"))
     d.clock = clock.pause(event.at)
     return [
         ruling(
@@ -591,7 +615,9 @@ def on_pause(d: Draft, event: Pause, idx: int) -> list[Ruling]:
             by=event.by,
             status=RulingStatus.PAUSED,
             article="6.11.2",
-            note="the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)",
+            note=Words(
+                "the player stopped the clocks to call the arbiter; the arbiter resumes (6.11.3)"
+            ),
         )
     ]
 

@@ -10,6 +10,7 @@ raises :class:`Rejected` leaves nothing behind: the draft is dropped.
 from __future__ import annotations
 
 from chesslaws._color import WHITE, Color
+from chesslaws._words import Words
 from chesslaws.endings import (
     Reason,
     Result,
@@ -231,13 +232,18 @@ def known_reason(text: str) -> Reason:
         return Reason(text)
     except ValueError:
         known = ", ".join(r.value for r in Reason)
-        raise Rejected(f"unknown reason {text!r} (known: {known})") from None
+        raise Rejected(
+            Words("unknown reason {text} (known: {known})", text=repr(text), known=known)
+        ) from None
 
 
 def lone_king_draw(d: Draft, draw: Reason, instead_of: str, at: Millis, idx: int) -> list[Ruling]:
     """Pre-1997 10.5: "a player with only a king does not win": the game his opponent would
     have lost (``instead_of``: the Article of that loss, 2023's number) is drawn."""
-    note = f"a player with only a king does not win (10.5; in place of {instead_of})"
+    note = Words(
+        "a player with only a king does not win (10.5; in place of {instead_of})",
+        instead_of=instead_of,
+    )
     return end(d, Result.DRAW, draw, "10.5", at, idx, note=note)
 
 
@@ -255,7 +261,7 @@ def end_by_loss(
         return end(d, result, draw, article, at, idx)
     note = None
     if verdict is Winnability.UNDETERMINED:
-        note = "whether the opponent can checkmate is undetermined; the arbiter confirms"
+        note = Words("whether the opponent can checkmate is undetermined; the arbiter confirms")
     return end(d, result, win, article, at, idx, note=note)
 
 

@@ -19,6 +19,7 @@ is played, in a new log.
 from __future__ import annotations
 
 from chesslaws._errors import ChessLawsError
+from chesslaws._words import Words
 from chesslaws.clock import TimeControl
 from chesslaws.endings import Reason, Result
 
@@ -49,24 +50,30 @@ def on_set_up_wrong(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     orientation = event.action is ArbiterActionKind.BOARD_ORIENTATION
     if _unsupervised(d) and _ten_each(d):
         raise Rejected(
-            "A.5.1.2: each player has completed ten moves: no claim about an incorrect set-up "
-            "or board orientation (a wrongly placed king or rook cannot castle)"
+            Words(
+                "A.5.1.2: each player has completed ten moves: no claim about an incorrect set-up "
+                "or board orientation (a wrongly placed king or rook cannot castle)"
+            )
         )
     if orientation:
-        note = "the position reached is transferred to a correctly placed chessboard"
+        note = Words("the position reached is transferred to a correctly placed chessboard")
         return [
             ruling(idx, event.at, RulingKind.CLOCK, status="resumed", article="7.2.2", note=note)
         ]
-    note = "the initial position was incorrect: the game is cancelled, a new game is played"
+    note = Words("the initial position was incorrect: the game is cancelled, a new game is played")
     return end(d, Result.NONE, Reason.ARBITER, event.article or "7.2.1", event.at, idx, note=note)
 
 
 def on_colours_reversed(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     """7.3: discontinued with fewer than ten moves by both players, else the game goes on."""
     if _ten_each(d):
-        note = "ten moves or more by both players: the game continues with the colours as played"
+        note = Words(
+            "ten moves or more by both players: the game continues with the colours as played"
+        )
         return [ruling(idx, event.at, RulingKind.CLOCK, status="resumed", article="7.3", note=note)]
-    note = "fewer than ten moves by both players: discontinued, a new game with the right colours"
+    note = Words(
+        "fewer than ten moves by both players: discontinued, a new game with the right colours"
+    )
     return end(d, Result.NONE, Reason.ARBITER, event.article or "7.3", event.at, idx, note=note)
 
 
@@ -75,20 +82,22 @@ def on_set_control(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     with ``set_time`` and ``set_moves``); A.5.1.1 after ten moves each, without his ground."""
     clock = d.clock
     if clock is None:
-        raise Rejected("set_control: the game has no clock")
+        raise Rejected(Words("set_control: the game has no clock"))
     assert event.time_control is not None
     if _unsupervised(d) and _ten_each(d) and event.article is None:
         raise Rejected(
-            "A.5.1.1: each player has completed ten moves: the clock setting is not changed "
-            "unless the schedule would suffer (give the 'article' of that ground)"
+            Words(
+                "A.5.1.1: each player has completed ten moves: the clock setting is not changed "
+                "unless the schedule would suffer (give the 'article' of that ground)"
+            )
         )
     try:
         control = TimeControl.parse(event.time_control)
         corrected = clock.clock.copy()
         corrected.set_time_control(control)
     except ChessLawsError as error:
-        raise Rejected(f"set_control: {error}") from None
+        raise Rejected(Words("set_control: {error}", error=error)) from None
     d.clock = ClockState(corrected, clock.mode, clock.last_press)
-    note = f"the clock set to {control.canonical()}"
+    note = Words("the clock set to {control}", control=control.canonical())
     article = event.article or "6.10.2"
     return [ruling(idx, event.at, RulingKind.CLOCK, status="corrected", article=article, note=note)]

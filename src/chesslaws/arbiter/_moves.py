@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from chesslaws._color import WHITE, Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
+from chesslaws._words import Words, joined
 from chesslaws.core import KING, PAWN, Move, Position
 from chesslaws.endings import Reason
 
@@ -68,8 +69,10 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
         last_rank = 7 if event.by is Color.WHITE else 0
         if event.square >> 3 != last_rank:
             raise Rejected(
-                f"a new piece ('piece') can touch only a promotion square, not rank "
-                f"{(event.square >> 3) + 1}"
+                Words(
+                    "a new piece ('piece') can touch only a promotion square, not rank {square}",
+                    square=(event.square >> 3) + 1,
+                )
             )
         touch = d.touch
         if event.by is mover and _may_fix_promotion(d, event.square) and touch.promotion is None:
@@ -83,7 +86,7 @@ def on_touch(d: Draft, event: Touch, idx: int) -> list[Ruling]:
         return []
     piece = position.piece_at(event.square)
     if piece is None and d.pending is None:
-        raise Rejected(f"no piece on {square_label(event.square)} to touch")
+        raise Rejected(Words("no piece on {square} to touch", square=square_label(event.square)))
     if event.by is not mover or d.pending is not None or piece is None:
         return []  # only the player having the move is bound by his touches (4.3)
     rulings = []
@@ -110,7 +113,7 @@ def _may_fix_promotion(d: Draft, square: int) -> bool:
 
 def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
     if d.board._position.piece_at(event.square) is None:
-        raise Rejected(f"no piece on {square_label(event.square)} to adjust")
+        raise Rejected(Words("no piece on {square} to adjust", square=square_label(event.square)))
     if d.rules.edition is Edition.PRE1997:  # Greek 7.1: "the player having the move" only
         if event.by is d.on_move:
             return []
@@ -118,7 +121,7 @@ def on_adjust(d: Draft, event: Adjust, idx: int) -> list[Ruling]:
     elif event.by is d.on_move and d.running in (event.by, None):
         return []
     else:
-        note = "only the player having the move, with his clock running, may adjust (6.2.5)"
+        note = Words("only the player having the move, with his clock running, may adjust (6.2.5)")
         fields = edition_fields(d.rules.edition, "4.2.1", note)
         article, note = fields["article"], fields["note"]
     warning = ruling(
@@ -158,7 +161,9 @@ def _read_move_in_general(position: Position, text: str) -> tuple[Move | None, M
     try:
         return position.parse_uci(text), None
     except AmbiguousMove as error:
-        raise Rejected(f"ambiguous move {text!r}: {error}") from None
+        raise Rejected(
+            Words("ambiguous move {text}: {error}", text=repr(text), error=error)
+        ) from None
     except IllegalMove:
         raw = Move.from_uci(text)
         return None, raw
@@ -167,11 +172,13 @@ def _read_move_in_general(position: Position, text: str) -> tuple[Move | None, M
     try:
         return position.parse_san(text), None
     except AmbiguousMove as error:
-        raise Rejected(f"ambiguous move {text!r}: {error}") from None
+        raise Rejected(
+            Words("ambiguous move {text}: {error}", text=repr(text), error=error)
+        ) from None
     except IllegalMove:
         return None, None
     except ChessLawsError:
-        raise Rejected(f"not a move (UCI or SAN): {text!r}") from None
+        raise Rejected(Words("not a move (UCI or SAN): {text}", text=repr(text))) from None
 
 
 def _wrong_promotion(position: Position, text: str) -> Move | None:
@@ -196,12 +203,15 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     pending = d.pending
     if pending is not None and pending.left is not None:
         raise Rejected(
-            f"the arbiter waits until {pending.by.label}'s move, made on a board that is no "
-            "position, is completed (A.5.4)"
+            Words(
+                "the arbiter waits until {by}'s move, made on a board that is no position, is "
+                "completed (A.5.4)",
+                by=pending.by.words,
+            )
         )
     if pending is not None and pending.completed_at is not None:
         if event.by is pending.by:
-            raise Rejected(f"{event.by.label} does not have the move (1.3)")
+            raise Rejected(Words("{by} does not have the move (1.3)", by=event.by.words))
         if standing_move(pending) is None and pending.kind is not IllegalKind.NO_MOVE:
             # SAN that names no squares: no board to stand
             return rule_illegal(d, pending.by, pending.kind, pending, event.at, idx)
@@ -218,8 +228,10 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     mover = position.side_to_move
     if event.by is not mover:
         raise Rejected(
-            f"{event.by.label} does not have the move: a released piece cannot be moved "
-            "again (1.3, 4.7)"
+            Words(
+                "{by} does not have the move: a released piece cannot be moved again (1.3, 4.7)",
+                by=event.by.words,
+            )
         )
     code = position.legal_uci_code(event.move, in_check=board.in_check)  # read_move's fast path
     if code is not None:
@@ -228,7 +240,9 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
     else:
         legal, raw = _read_move_in_general(position, event.move)
         if raw is not None and position.piece_at(raw.from_square) is None:
-            raise Rejected(f"no piece on {square_label(raw.from_square)} to move")
+            raise Rejected(
+                Words("no piece on {square} to move", square=square_label(raw.from_square))
+            )
     rulings = decline_offer_of(d, mover.other, idx, event.at)
     profile = d.profile
     assert profile is not None
@@ -455,13 +469,16 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
 def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     player = event.by
     if d.running is not player:
-        raise Rejected(f"{player.label}'s clock is not running")
+        raise Rejected(Words("{player}'s clock is not running", player=player.words))
     if d.clock is not None and d.clock.paused:
-        raise Rejected("the clock is paused (6.11)")
+        raise Rejected(Words("the clock is paused (6.11)"))
     if not d.uncompleted[player] and d.touch.taken_back:
         raise Rejected(
-            f"the arbiter has taken back {player.label}'s move (touch-move, 4.3-4.7): the press "
-            "completes no move and is no illegal move; the clock runs on"
+            Words(
+                "the arbiter has taken back {player}'s move (touch-move, 4.3-4.7): the press "
+                "completes no move and is no illegal move; the clock runs on",
+                player=player.words,
+            )
         )
     pending = d.pending
     if pending is not None and pending.by is player and pending.completed_at is None:
@@ -469,13 +486,20 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     if not d.uncompleted[player]:
         if pending is not None:
             raise Rejected(
-                f"{player.label} has made no move since {player.other.label}'s illegal move: "
-                "claim it or make a move (A.5.2)"
+                Words(
+                    "{player} has made no move since {opponent}'s illegal move: claim it or make "
+                    "a move (A.5.2)",
+                    player=player.words,
+                    opponent=player.other.words,
+                )
             )
         if d.rules.edition is Edition.E2014:
             raise Rejected(
-                f"{player.label} pressed the clock without a move: under the 2014 Laws no "
-                "illegal move (7.5.3 came in 2017); the arbiter may act under 12.9"
+                Words(
+                    "{player} pressed the clock without a move: under the 2014 Laws no illegal "
+                    "move (7.5.3 came in 2017); the arbiter may act under 12.9",
+                    player=player.words,
+                )
             )
         if not d.rules.arbiter_sees_illegal_moves:
             # A.5.2 names 7.5.3 with the others: ruled when the arbiter observes it or the
@@ -536,11 +560,12 @@ def _complete_illegal(d: Draft, pending: PendingIllegal, at: Millis, idx: int) -
 # -- illegal moves (7.5, A.4, A.5.2) -----------------------------------------------------------
 
 _NOTES = {
-    IllegalKind.ILLEGAL: "position before the move restored; the same piece must move if it can "
-    "(7.5.1, 4.3)",
-    IllegalKind.UNPROMOTED: "the pawn is replaced by a queen (7.5.2)",
-    IllegalKind.NO_MOVE: "clock pressed without a move (7.5.3)",
-    IllegalKind.TWO_HANDS: "move made with two hands; position restored (7.5.4)",
+    IllegalKind.ILLEGAL: Words(
+        "position before the move restored; the same piece must move if it can (7.5.1, 4.3)"
+    ),
+    IllegalKind.UNPROMOTED: Words("the pawn is replaced by a queen (7.5.2)"),
+    IllegalKind.NO_MOVE: Words("clock pressed without a move (7.5.3)"),
+    IllegalKind.TWO_HANDS: Words("move made with two hands; position restored (7.5.4)"),
 }
 
 
@@ -569,13 +594,13 @@ def rule_illegal(
     else:
         article = "7.5.5" if kind is IllegalKind.ILLEGAL else kind.value
     text = pending.text if pending is not None and kind is not IllegalKind.NO_MOVE else None
-    note = _NOTES[kind]
+    note: str = _NOTES[kind]
     if profile.mode is not Mode.STANDARD:
-        note = f"{note}; {article}" + (f" (2023: {modern})" if article != modern else "")
+        note = joined(_NOTES[kind], article if article == modern else f"{article} (2023: {modern})")
     if claimed:
-        note += "; on the opponent's claim"
+        note = joined(note, Words("on the opponent's claim"))
     if pending is not None and pending.move is not None and pending.move.promotion in (KING, PAWN):
-        note = f"promotion to a king or a pawn (3.7.3.3); {note}"
+        note = Words("promotion to a king or a pawn (3.7.3.3); {note}", note=note)
     if kind is IllegalKind.UNPROMOTED and pending is not None and pending.legal is not None:
         # 7.5.2: the move stands with a queen; it is completed by the press.
         d.touch = NO_TOUCH
@@ -608,7 +633,7 @@ def rule_illegal(
             by=player,
             move=text,
             article=article,
-            note=note + "; second completed illegal move",
+            note=joined(note, Words("second completed illegal move")),
         )
         return [
             first,
@@ -661,7 +686,7 @@ def _lost_at_once_2014(
         by=player,
         move=text,
         article="A.4.b",
-        note=f"{note}; 2014: the first completed illegal move loses (2023: A.5.2)",
+        note=Words("{note}; 2014: the first completed illegal move loses (2023: A.5.2)", note=note),
     )
     return [
         seen,

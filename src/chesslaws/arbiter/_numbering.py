@@ -12,6 +12,8 @@ Articles (the Greek text covers Articles 5 d–e, 6, 7.1, 9 and 10 only).
 
 from __future__ import annotations
 
+from chesslaws._words import joined
+
 from ._events import Edition
 
 __all__ = ["edition_fields", "in_edition"]
@@ -55,5 +57,5 @@ def edition_fields(edition: Edition, article: str, note: str | None = None) -> d
     notes = [text for text in (note, f"2023: {article}" if found != article else None) if text]
     fields = {"article": found}
     if notes:
-        fields["note"] = "; ".join(notes)
+        fields["note"] = joined(*notes) if len(notes) == 2 else notes[0]
     return fields

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from chesslaws._color import Color
+from chesslaws._words import Words
 from chesslaws.endings import Reason, Result
 
 from ._clockface import ClockState
@@ -32,12 +33,14 @@ _TWO_MINUTES = 120_000
 def check_guidelines_iii(d: Draft) -> None:
     """III.2: raise :class:`Rejected` where Guidelines III do not apply."""
     if d.rules.rules.guidelines_iii is False:
-        raise Rejected("Guidelines III apply only if announced before the event (III.2.1)")
+        raise Rejected(Words("Guidelines III apply only if announced before the event (III.2.1)"))
     clock = d.clock
     if clock is None:
-        raise Rejected("Guidelines III: the game has no clock")
+        raise Rejected(Words("Guidelines III: the game has no clock"))
     if d.rules.mode is Mode.BLITZ or any(tc.has_increment for tc in clock.time_controls):
-        raise Rejected("Guidelines III apply only to standard and rapid games without increment")
+        raise Rejected(
+            Words("Guidelines III apply only to standard and rapid games without increment")
+        )
 
 
 def on_flags_unordered(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
@@ -48,9 +51,11 @@ def on_flags_unordered(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     clock = state.clock
     at = event.at
     if any(clock.flag_instant(color, at) is None for color in Color):
-        raise Rejected("III.3.1: both flags must have fallen")
+        raise Rejected(Words("III.3.1: both flags must have fallen"))
     if all(clock.moves_to_control(color) is None for color in Color):
-        note = "both flags have fallen, which first cannot be established, in the last period"
+        note = Words(
+            "both flags have fallen, which first cannot be established, in the last period"
+        )
         return end(d, Result.DRAW, Reason.ARBITER, "III.3.1.2", at, idx, note=note)
     corrected = clock.copy()
     if not corrected.paused:
@@ -58,9 +63,9 @@ def on_flags_unordered(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     for color in Color:
         corrected.clear_flag(color)
     d.clock = ClockState(corrected, state.mode, state.last_press)
-    note = (
-        "both flags have fallen, which first cannot be established, before the last period: "
-        "play continues once the arbiter has set the clock (set_time, set_moves, resume)"
+    note = Words(
+        "both flags have fallen, which first cannot be established, before the last period: play "
+        "continues once the arbiter has set the clock (set_time, set_moves, resume)"
     )
     return [ruling(idx, at, RulingKind.CLOCK, status="paused", article="III.3.1.1", note=note)]
 
@@ -73,13 +78,22 @@ def on_quickplay_claim(d: Draft, event: Claim, idx: int) -> list[Ruling]:
     assert state is not None
     at = event.at
     if d.on_move is not player:
-        raise Rejected(f"{player.label} does not have the move: III.5 is for the player to move")
+        raise Rejected(
+            Words(
+                "{player} does not have the move: III.5 is for the player to move",
+                player=player.words,
+            )
+        )
     if state.clock.flag_instant(player, at) is not None:
-        raise Rejected(f"{player.label}'s flag has fallen: the claim comes too late (III.5)")
+        raise Rejected(
+            Words(
+                "{player}'s flag has fallen: the claim comes too late (III.5)", player=player.words
+            )
+        )
     if state.remaining(player, at) >= _TWO_MINUTES:
-        raise Rejected(f"{player.label} has two minutes or more left (III.5)")
+        raise Rejected(Words("{player} has two minutes or more left (III.5)", player=player.words))
     if d.rules.rules.arbiter_present is False:
-        note = (
+        note = Words(
             "no arbiter present: the claim ends the game; the claimant writes down the final "
             "position and an up-to-date scoresheet, the opponent verifies them, and the "
             "designated arbiter gives the result"
@@ -87,9 +101,9 @@ def on_quickplay_claim(d: Draft, event: Claim, idx: int) -> list[Ruling]:
         return end(d, Result.NONE, Reason.ARBITER, "III.6", at, idx, by=player, note=note)
     if not state.paused:
         d.clock = state.pause(at)
-    note = (
-        "draw claimed: the arbiter agrees (declare, III.5.1), postpones (III.5.2) or rejects "
-        "it (two minutes to the opponent, III.5.3)"
+    note = Words(
+        "draw claimed: the arbiter agrees (declare, III.5.1), postpones (III.5.2) or rejects it "
+        "(two minutes to the opponent, III.5.3)"
     )
     return [
         ruling(idx, at, RulingKind.CLOCK, by=player, status="paused", article="III.5", note=note)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chesslaws._color import Color
+from chesslaws._words import Words, joined
 
 from ._draft import Draft, Rejected, count, ruling
 from ._events import Arbiter, Mode, Record, RequestScoresheet, Supervision
@@ -75,8 +76,10 @@ def recording_exemption(
             by=player,
             status="exempt",
             article="8.4",
-            note="less than five minutes left and no increment of 30 s or more: no duty to "
-            "record the moves for the rest of the period",
+            note=Words(
+                "less than five minutes left and no increment of 30 s or more: no duty to record "
+                "the moves for the rest of the period"
+            ),
         )
     ]
 
@@ -93,13 +96,21 @@ def on_record(d: Draft, event: Record, idx: int) -> list[Ruling]:
     player = event.by
     entry = d.players.recorded[player]
     if entry >= d.sheet.length:
-        note = f"{event.move!r} written before the move is made: not counted, struck out (8.1.2)"
+        note: str = Words(
+            "{move} written before the move is made: not counted, struck out (8.1.2)",
+            move=repr(event.move),
+        )
         return [_noted(event.at, idx, player, "in_advance", "8.1.2", note, event.move)]
     d.players = replace(d.players, recorded=count(d.players.recorded, player, 1))
     ply = d.sheet[entry]
     if _same(event.move, ply.san, ply.uci):
         return []
-    note = f"entry {entry + 1} reads {event.move!r}; the move standing is {ply.san}"
+    note = Words(
+        "entry {entry} reads {move}; the move standing is {san}",
+        entry=entry + 1,
+        move=repr(event.move),
+        san=ply.san,
+    )
     return [_noted(event.at, idx, player, "differs", "8.1.1", note, event.move)]
 
 
@@ -123,7 +134,9 @@ def record_before_moving(
         )
         if low and increment < _THIRTY_SECONDS:
             return []
-    note = f"his move {own.san} is not on his scoresheet: the arbiter may act under 12.9"
+    note = Words(
+        "his move {san} is not on his scoresheet: the arbiter may act under 12.9", san=own.san
+    )
     return [_noted(at, idx, player, "not_recorded", "8.1.3", note)]
 
 
@@ -155,17 +168,26 @@ def on_reconstruct(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     the position, the clock times, whose clock was running and the moves made."""
     position = d.board.position.fen()
     white, black = d.moved
-    note = f"position {position}; moves made: White {white}, Black {black}"
+    note = Words(
+        "position {position}; moves made: White {white}, Black {black}",
+        position=position,
+        white=white,
+        black=black,
+    )
     state = d.clock
     if state is not None:
         clock = state.clock
-        running = clock.turn.label if clock.turn is not None and not clock.paused else "none"
-        times = ", ".join(
-            f"{color.label} {ms_to_seconds(clock.remaining(color, event.at))} s" for color in Color
+        turn = clock.turn if not clock.paused else None
+        clocks = Words(
+            "clocks: white {white} s, black {black} s; running: {running}; move counters "
+            "{white_moves}, {black_moves}",
+            white=ms_to_seconds(clock.remaining(Color.WHITE, event.at)),
+            black=ms_to_seconds(clock.remaining(Color.BLACK, event.at)),
+            running=turn.words if turn is not None else Words("none"),
+            white_moves=clock.moves_completed(Color.WHITE),
+            black_moves=clock.moves_completed(Color.BLACK),
         )
-        note += f"; clocks: {times}; running: {running}"
-        note += f"; move counters {clock.moves_completed(Color.WHITE)}, "
-        note += f"{clock.moves_completed(Color.BLACK)}"
+        note = joined(note, clocks)
         if not state.paused:
             d.clock = state.pause(event.at)
     article = event.article or "8.5.3"
@@ -190,10 +212,10 @@ def on_request(d: Draft, event: RequestScoresheet, idx: int) -> list[Ruling]:
     a distraction of the opponent (11.5): warned."""
     profile = d.rules
     if profile.mode is Mode.STANDARD or profile.supervision is not Supervision.FULL:
-        raise Rejected("A.4.3 and B.2.3 concern rapid and blitz games the arbiter records")
+        raise Rejected(Words("A.4.3 and B.2.3 concern rapid and blitz games the arbiter records"))
     player = event.by
     if d.on_move is not player:
-        raise Rejected(f"{player.label} may ask only on his own move (A.4.3)")
+        raise Rejected(Words("{player} may ask only on his own move (A.4.3)", player=player.words))
     requests = count(d.players.requests, player, 1)
     d.players = replace(d.players, requests=requests)
     if requests[player] <= _REQUESTS:
@@ -214,7 +236,7 @@ def on_request(d: Draft, event: RequestScoresheet, idx: int) -> list[Ruling]:
 def other_hand(d: Draft, player: Color, at: Millis, idx: int) -> list[Ruling]:
     """6.2.3: the clock pressed with the other hand than the one that moved: no illegal move
     (Arbiters' Manual), the arbiter's penalty under 12.9: warned."""
-    note = "the clock pressed with the other hand than the one that moved (6.2.3; 12.9)"
+    note = Words("the clock pressed with the other hand than the one that moved (6.2.3; 12.9)")
     return [_warned(d, at, idx, player, "6.2.3", note)]
 
 

@@ -13,6 +13,7 @@ move counters are set to each player's moves standing, and the times are left as
 from __future__ import annotations
 
 from chesslaws._color import Color
+from chesslaws._words import Words, joined
 from chesslaws.core import Position
 
 from ._board import BoardState, starting_board
@@ -42,10 +43,12 @@ def on_agree_correction(d: Draft, event: AgreeCorrection, idx: int) -> list[Ruli
     taken_back = d.sheet[event.moves :] if event.moves <= d.sheet.length else ()
     if not any(ply.move is None for ply in taken_back):
         raise Rejected(
-            "agree_correction: no illegal move that stood is taken back (A.5.2); an earlier "
-            "position is otherwise the arbiter's to restore (7.1)"
+            Words(
+                "agree_correction: no illegal move that stood is taken back (A.5.2); an earlier "
+                "position is otherwise the arbiter's to restore (7.1)"
+            )
         )
-    note = "corrected by the players' agreement, without the arbiter (A.5.2)"
+    note = Words("corrected by the players' agreement, without the arbiter (A.5.2)")
     return restore(d, event.moves, event.at, idx, "A.5.2", note)
 
 
@@ -55,9 +58,11 @@ def restore(
     """Go back to the position after the first ``keep`` moves of the scoresheet (7.1)."""
     made = d.sheet.length
     if keep > made:
-        raise Rejected(f"restore: the scoresheet has {made} moves, not {keep}")
+        raise Rejected(
+            Words("restore: the scoresheet has {made} moves, not {keep}", made=made, keep=keep)
+        )
     if d.pending is not None:
-        raise Rejected("restore: an illegal move is waiting to be ruled on (7.5, A.5.2)")
+        raise Rejected(Words("restore: an illegal move is waiting to be ruled on (7.5, A.5.2)"))
     back = made - keep
     board, sheet = d.board, d.sheet
     for _ in range(back):
@@ -73,18 +78,24 @@ def restore(
     d.uncompleted = (False, False)
     mover = board.position.side_to_move
     d.running = mover
-    plural = "" if keep == 1 else "s"
-    note = f"the position after {keep} move{plural} (plies) restored: {board.position.fen()}"
+    fen = board.position.fen()
+    note: str = Words("the position after {keep} move (plies) restored: {fen}", keep=keep, fen=fen)
+    if keep != 1:
+        note = Words("the position after {keep} moves (plies) restored: {fen}", keep=keep, fen=fen)
     if why is not None:
-        note = f"{why}; {note}"
+        note = joined(why, note)
     if d.clock is not None:
         d.clock = _clock_restored(d, d.clock, mover, at)
         shown = d.clock.clock
-        note += (
-            f"; clocks as they were (White {ms_to_seconds(shown.remaining(Color.WHITE))} s, "
-            f"Black {ms_to_seconds(shown.remaining(Color.BLACK))} s), move counters "
-            f"{shown.moves_completed(Color.WHITE)} and {shown.moves_completed(Color.BLACK)}"
+        clocks = Words(
+            "clocks as they were (White {white} s, Black {black} s), move counters "
+            "{white_moves} and {black_moves}",
+            white=ms_to_seconds(shown.remaining(Color.WHITE)),
+            black=ms_to_seconds(shown.remaining(Color.BLACK)),
+            white_moves=shown.moves_completed(Color.WHITE),
+            black_moves=shown.moves_completed(Color.BLACK),
         )
+        note = joined(note, clocks)
     return [ruling(idx, at, RulingKind.POSITION_RESTORED, article=article, note=note)]
 
 
@@ -102,8 +113,12 @@ def _replayed(d: Draft, sheet: Scoresheet) -> BoardState:
         code = board.position.legal_uci_code(ply.uci)
         if code is None:
             raise Rejected(
-                f"restore: move {number} ({ply.san}) stood illegal (A.5.2): the position after "
-                "it cannot be told"
+                Words(
+                    "restore: move {number} ({san}) stood illegal (A.5.2): the position after it "
+                    "cannot be told",
+                    number=number,
+                    san=ply.san,
+                )
             )
         board = board.after(code)
     return board

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from chesslaws._errors import ChessLawsError, InvalidEvent
+from chesslaws._words import Words, joined, said
 from chesslaws.core import Position
 
 from ._adjourn import on_adjourn, while_adjourned
@@ -83,17 +84,17 @@ __all__ = ["HANDLERS", "step", "step_line", "unreadable"]
 def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
     """The game starts: the position, the clock (White's runs, 6.6) and the rules are set."""
     if d.start is not None:
-        raise Rejected("the game has already started")
+        raise Rejected(Words("the game has already started"))
     chess960 = event.variant is Variant.CHESS960
     try:
         if event.fen is not None:
             board = BoardState.start(Position.from_fen(event.fen, chess960=chess960))
         elif chess960:
-            raise Rejected("a chess960 game needs its starting 'fen' (Guidelines II.1)")
+            raise Rejected(Words("a chess960 game needs its starting 'fen' (Guidelines II.1)"))
         else:
             board = starting_board()
     except ChessLawsError as error:
-        raise Rejected(f"bad 'fen': {error}") from None
+        raise Rejected(Words("bad 'fen': {error}", error=error)) from None
     position = board._position
     clock: ClockState | None = None
     mode = event.mode
@@ -102,12 +103,12 @@ def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
         try:
             clock = ClockState.create(white, position.side_to_move, black)
         except ChessLawsError as error:
-            raise Rejected(f"bad 'time_controls': {error}") from None
+            raise Rejected(Words("bad 'time_controls': {error}", error=error)) from None
     elif event.time_control is not None:
         try:
             clock = ClockState.create(event.time_control, position.side_to_move)
         except ChessLawsError as error:
-            raise Rejected(f"bad 'time_control': {error}") from None
+            raise Rejected(Words("bad 'time_control': {error}", error=error)) from None
     if mode is None and clock is not None:
         mode = clock.mode
     d.start = event
@@ -137,7 +138,11 @@ _Handler = Callable[[Draft, Any, int], list[Ruling]]
 
 def _not_adjourned(d: Draft, event: Event, idx: int) -> list[Ruling]:
     """Sealing and resumption events in a game that is not adjourned (Guidelines I)."""
-    raise Rejected(f"the game is not adjourned: no {type(event).__name__} (Guidelines I.1)")
+    raise Rejected(
+        Words(
+            "the game is not adjourned: no {kind} (Guidelines I.1)", kind=type(event).__name__
+        )
+    )
 
 
 HANDLERS: dict[type, _Handler] = {
@@ -204,7 +209,7 @@ def step(
             with answering(loss_or_draw):
                 rulings = _rule(draft, event, idx)
     except Rejected as rejection:
-        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(str(rejection)))
+        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(said(rejection)))
         return _skipped(state, idx), [rejected]
     return draft.freeze(), rulings
 
@@ -217,7 +222,7 @@ def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
     _check_time(draft, at, event)
     handler = HANDLERS.get(type(event))
     if handler is None:
-        raise Rejected(f"unknown event {event!r}")
+        raise Rejected(Words("unknown event {event}", event=repr(event)))
     if draft.adjourned is not None:  # Guidelines I takes every event
         rulings = while_adjourned(draft, event, idx, handler)
         draft.last_at = at
@@ -270,8 +275,8 @@ def _after_ending_breach(d: Draft, event: Event, idx: int, handler: _Handler) ->
     d.uncompleted = pair(d.uncompleted, mover, False)
     rulings = end_by_board(d, ending, event.at, idx)
     last = rulings[-1]
-    note = "the touch-move breach was not claimed (4.8)"
-    rulings[-1] = replace(last, note=f"{last.note}; {note}" if last.note else note)
+    note = Words("the touch-move breach was not claimed (4.8)")
+    rulings[-1] = replace(last, note=joined(last.note, note) if last.note else note)
     return rulings
 
 
@@ -313,10 +318,20 @@ def _check_time(d: Draft, at: Millis, event: Event) -> None:
     """Raise :class:`Rejected` if the game has not started, is over (unless ``event`` is one
     of the arbiter's acts after the game), or ``at`` is earlier than the last event."""
     if d.start is None:
-        raise Rejected("the game has not started (the first event must be 'start')")
+        raise Rejected(Words("the game has not started (the first event must be 'start')"))
     if d.ending is not None and not _after_the_game(event):
-        raise Rejected(f"the game is over ({d.ending.result.value}, {d.ending.reason.value})")
+        raise Rejected(
+            Words(
+                "the game is over ({result}, {reason})",
+                result=d.ending.result.value,
+                reason=d.ending.reason.value,
+            )
+        )
     if at < d.last_at:
         raise Rejected(
-            f"time goes backwards: {ms_to_seconds(at)} s after {ms_to_seconds(d.last_at)} s"
+            Words(
+                "time goes backwards: {at} s after {last_at} s",
+                at=ms_to_seconds(at),
+                last_at=ms_to_seconds(d.last_at),
+            )
         )

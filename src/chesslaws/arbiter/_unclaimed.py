@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError, IllegalPosition, PositionProblem
+from chesslaws._words import Words, joined
 from chesslaws.core import Move, Position
 from chesslaws.endings import Reason, Result
 
@@ -108,15 +109,21 @@ def illegal_move_stands(d: Draft, event: MoveMade, idx: int) -> tuple[list[Rulin
         problem = None
     except IllegalPosition as error:
         after, problem = None, "; ".join(error.reasons)
-    note = "not claimed before the opponent's next move: the illegal move stands"
+    note = Words("not claimed before the opponent's next move: the illegal move stands")
     if passed:
-        note = "not claimed before the opponent's next move: the press without a move (7.5.3) "
-        note += "stands; the player passed"
+        note = Words(
+            "not claimed before the opponent's next move: the press without a move (7.5.3) "
+            "stands; the player passed"
+        )
     if problem is not None:
-        note += f"; the board it leaves is no position ({problem}): the reply is made on it (A.5.4)"
+        more = Words(
+            "the board it leaves is no position ({problem}): the reply is made on it (A.5.4)",
+            problem=problem,
+        )
+        note = joined(note, more)
     fields = unsupervised_article(d, "A.5.2")
     if "note" in fields:
-        note = f"{note}; {fields.pop('note')}"
+        note = joined(note, fields.pop("note"))
     stood = ruling(
         idx,
         event.at,
@@ -150,8 +157,11 @@ def _reply_on_no_position(
         raw = Move.from_uci(event.move)
     except ChessLawsError:
         raise Rejected(
-            f"{event.move!r}: on a board that is no position (after an unclaimed illegal move, "
-            "A.5.4) a move is read only in UCI"
+            Words(
+                "{move}: on a board that is no position (after an unclaimed illegal move, A.5.4) "
+                "a move is read only in UCI",
+                move=repr(event.move),
+            )
         ) from None
     _check_reply(fen, raw, replier)
     rulings = decline_offer_of(d, replier.other, idx, event.at)
@@ -178,10 +188,18 @@ def _check_reply(fen: str, raw: Move, replier: Color) -> None:
     """A reply on a board that is no position moves a man of the replier's, and not onto one."""
     own = piece_on(fen, raw.from_square)
     if own == "." or own.isupper() != (replier is Color.WHITE):
-        raise Rejected(f"no man of {replier.label}'s on the from-square of {raw.uci()}")
+        raise Rejected(
+            Words(
+                "no man of {replier}'s on the from-square of {move}",
+                replier=replier.words,
+                move=raw.uci(),
+            )
+        )
     target = piece_on(fen, raw.to_square)
     if target != "." and target.isupper() == (replier is Color.WHITE):
-        raise Rejected(f"{raw.uci()} lands on a man of {replier.label}'s own")
+        raise Rejected(
+            Words("{move} lands on a man of {replier}'s own", move=raw.uci(), replier=replier.words)
+        )
 
 
 def drawn_on_illegal_board(d: Draft, pending: PendingIllegal, at: Millis, idx: int) -> list[Ruling]:
@@ -195,11 +213,13 @@ def drawn_on_illegal_board(d: Draft, pending: PendingIllegal, at: Millis, idx: i
     except IllegalPosition as error:
         problem = "; ".join(error.reasons)
     fields = unsupervised_article(d, "A.5.4")
-    note = (
-        f"the next move is completed and an illegal position is still on the board "
-        f"({problem}): {pending.left.split(' ')[0]}"
+    note = Words(
+        "the next move is completed and an illegal position is still on the board ({problem}): "
+        "{split}",
+        problem=problem,
+        split=pending.left.split(" ")[0],
     )
     if "note" in fields:
-        note = f"{note}; {fields.pop('note')}"
+        note = joined(note, fields.pop("note"))
     d.pending = None
     return end(d, Result.DRAW, Reason.ARBITER, fields["article"], at, idx, note=note)

@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "arbitrate",
         help=_("rule on a game's event log (JSON lines in, rulings as JSON lines out)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", metavar="FILE", help=_("the event log, or '-' for standard input"))
@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.pgn:
         if not state.started:
-            return fail(f"{args.file}: no game to write: {_why_not_started(out)}")
+            why = _why_not_started(out)
+            return fail(_("{file}: no game to write: {why}").format(file=args.file, why=why))
         sys.stdout.write(state_to_pgn(state))
     return 0
 

@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "eboard",
         help=_("an electronic board: sensor readings to the arbiter's events and rulings"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _tuning(parser)
@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run_live)
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     replay = sub.add_parser(
-        "replay", help=_("rule on a recorded readings log"), description=__doc__
+        "replay", help=_("rule on a recorded readings log"), description=_(str(__doc__))
     )
     replay.add_argument("file", metavar="READINGS", help=_("the readings log, or '-' for stdin"))
     replay.add_argument("--events", action="store_true", help=_("write the derived event log"))
@@ -131,7 +131,8 @@ def run_replay(args: argparse.Namespace) -> int:
     except InvalidReading as error:
         return fail(f"{args.file}: {error}")
     except OSError as error:
-        return fail(f"cannot read {args.file}: {error.strerror or error}")
+        why = error.strerror or error
+        return fail(_("cannot read {file}: {why}").format(file=args.file, why=why))
 
 
 def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReading]) -> int:
@@ -144,7 +145,8 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
 
     def skip(problem: InvalidReading) -> None:
         bad.append(problem)
-        print(f"chesslaws: eboard: {args.file}: {problem} (line skipped)", file=sys.stderr)
+        told = _("chesslaws: eboard: {file}: {problem} (line skipped)")
+        print(told.format(file=args.file, problem=problem), file=sys.stderr)
 
     def event_lines() -> Iterator[str]:
         yield json.dumps(board.start.to_json())
@@ -206,7 +208,7 @@ def run_live(args: argparse.Namespace) -> int:
     except InvalidReading as error:
         return fail(str(error))
     except OSError as error:
-        return fail(f"cannot write: {error}")
+        return fail(_("cannot write: {why}").format(why=error))
     for handle in (log, readings):
         _write(handle, board.start.to_json())
     try:

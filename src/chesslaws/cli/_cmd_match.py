@@ -51,7 +51,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "match",
         help=_("an engine match under FIDE clocks (cutechess-style options; -h for them)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         prefix_chars="+",  # '-engine' and friends are read by parse_match_options
         add_help=False,
@@ -118,19 +118,18 @@ def _warn_of_concurrency(settings: MatchSettings) -> None:
     games = min(settings.concurrency, settings.total_games)
     cores = _cores()
     if games > cores:
-        print(
-            f"chesslaws: warning: -concurrency {settings.concurrency} plays {games} games at "
-            f"once on {cores} core{'s' if cores != 1 else ''}: the engines share them, on "
-            "the clock, and may lose on time",
-            file=sys.stderr,
+        told = _(
+            "chesslaws: warning: -concurrency {asked} plays {games} games at once on {cores} "
+            "core(s): the engines share them, on the clock, and may lose on time"
         )
+        print(told.format(asked=settings.concurrency, games=games, cores=cores), file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the match; print the summary."""
     argv: list[str] = args.options
     if not argv or any(word in ("-h", "--help", "-help") for word in argv):
-        print(__doc__)
+        print(_(str(__doc__)))
         return 0 if argv else 2
     try:
         options = parse_match_options(argv)
@@ -153,10 +152,12 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         if result.stopped:
-            print(f"Match stopped: {result.stopped}")
+            print(_("Match stopped: {why}").format(why=result.stopped))
         first, second = settings.engines[0].label, settings.engines[1].label
         if controls[0] != controls[1]:
-            print(f"{first} ({controls[0]}) vs {second} ({controls[1]}): time odds")
+            told = _("{first} ({first_control}) vs {second} ({second_control}): time odds")
+            print(told.format(first=first, first_control=controls[0], second=second,
+                              second_control=controls[1]))  # fmt: skip
         else:
             print(f"{first} vs {second}")
         for line in summary.lines():

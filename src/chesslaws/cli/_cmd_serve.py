@@ -21,7 +21,7 @@ import os
 from typing import Any
 
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _
+from chesslaws.cli._i18n import _, render
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help=_("serve live games over HTTP and WebSocket (needs the 'server' extra)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
@@ -84,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
         from chesslaws.server import serve
     except ImportError as error:
         return fail(
-            f"chesslaws serve needs the server extra ({error.name} is missing): "
-            'pip install "chesslaws[server]"'
-        )
+            _('chesslaws serve needs the server extra ({name} is missing): '
+              'pip install "chesslaws[server]"').format(name=error.name)
+        )  # fmt: skip
     if args.organiser_token is not None and not 8 <= len(args.organiser_token) <= 200:
         return fail(_("--organiser-token: 8 to 200 characters"))
     return asyncio.run(
@@ -98,5 +98,6 @@ def run(args: argparse.Namespace) -> int:
             organiser_token=args.organiser_token,
             open_creation=args.open,
             tournaments=args.tournament,
+            render=render,
         )
     )

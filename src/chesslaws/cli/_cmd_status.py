@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "status",
         help=_("the game's status after some moves: endings and possible draw claims (JSON)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("fen", help=_("the starting position (FEN or 4-field EPD), or 'startpos'"))

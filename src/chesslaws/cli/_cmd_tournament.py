@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from chesslaws.cli import fail
+from chesslaws.cli._i18n import _
 from chesslaws.tournament import (
     Event,
     Player,
@@ -44,8 +45,8 @@ def register(subparsers: Any) -> None:
     """Add the ``tournament`` command and its actions."""
     parser = subparsers.add_parser(
         "tournament",
-        help="run an event on a TRF file: players, pairings, results, standings (C.05, C.07)",
-        description="An event kept in a FIDE Tournament Report File (TRF-2026).",
+        help=_("run an event on a TRF file: players, pairings, results, standings (C.05, C.07)"),
+        description=_("An event kept in a FIDE Tournament Report File (TRF-2026)."),
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     _register_new(actions)
@@ -58,34 +59,37 @@ def register(subparsers: Any) -> None:
 
 
 def _file(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, metavar="T.trf", help="the tournament file")
+    parser.add_argument("file", type=Path, metavar="T.trf", help=_("the tournament file"))
 
 
 def _register_new(actions: Any) -> None:
-    p = actions.add_parser("new", help="create a tournament file")
+    p = actions.add_parser("new", help=_("create a tournament file"))
     _file(p)
     p.add_argument("--name", required=True)
     p.add_argument("--city", default="")
     p.add_argument("--federation", default="")
     p.add_argument("--start", default="", help="YYYY/MM/DD")
     p.add_argument("--end", default="", help="YYYY/MM/DD")
-    p.add_argument("--arbiter", default="", help="the chief arbiter")
-    p.add_argument("--rounds", type=int, help="planned number of rounds")
+    p.add_argument("--arbiter", default="", help=_("the chief arbiter"))
+    p.add_argument("--rounds", type=int, help=_("planned number of rounds"))
     p.add_argument("--system", choices=SYSTEMS, default="dutch")
-    p.add_argument("--time-control", default="", help="tag 222, e.g. 40/6000+30:900+30")
-    p.add_argument("--tiebreaks", default="", help="comma-separated, e.g. PTS,BH/C1,BH,SB")
+    p.add_argument("--time-control", default="", help=_("tag 222, e.g. 40/6000+30:900+30"))
+    p.add_argument("--tiebreaks", default="", help=_("comma-separated, e.g. PTS,BH/C1,BH,SB"))
     p.add_argument(
-        "--initial-colour", choices=["W", "B"], default="", help="board 1's top player in round 1"
+        "--initial-colour",
+        choices=["W", "B"],
+        default="",
+        help=_("board 1's top player in round 1"),
     )
-    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     p.set_defaults(func=_run, action_func=_new)
 
 
 def _register_add(actions: Any) -> None:
-    p = actions.add_parser("add", help="register a player (after round 1: a late entry)")
+    p = actions.add_parser("add", help=_("register a player (after round 1: a late entry)"))
     _file(p)
     p.add_argument("name", help="Lastname, Firstname")
-    p.add_argument("--number", type=int, help="pairing number (default: the next free)")
+    p.add_argument("--number", type=int, help=_("pairing number (default: the next free)"))
     p.add_argument("--rating", type=int)
     p.add_argument("--federation", default="")
     p.add_argument("--fide-id", type=int)
@@ -96,51 +100,53 @@ def _register_add(actions: Any) -> None:
 
 
 def _register_byes(actions: Any) -> None:
-    p = actions.add_parser("bye", help="a bye requested before its round is paired")
+    p = actions.add_parser("bye", help=_("a bye requested before its round is paired"))
     _file(p)
     p.add_argument("player", type=int)
     p.add_argument("round", type=int)
-    p.add_argument("--kind", choices=["H", "F", "Z"], default="H", help="points: H ½, F 1, Z 0")
+    p.add_argument("--kind", choices=["H", "F", "Z"], default="H", help=_("points: H ½, F 1, Z 0"))
     p.set_defaults(func=_run, action_func=_bye)
-    w = actions.add_parser("withdraw", help="a player withdraws from a round on")
+    w = actions.add_parser("withdraw", help=_("a player withdraws from a round on"))
     _file(w)
     w.add_argument("player", type=int)
-    w.add_argument("round", type=int, help="the first round he misses")
+    w.add_argument("round", type=int, help=_("the first round he misses"))
     w.set_defaults(func=_run, action_func=_withdraw)
 
 
 def _register_pair(actions: Any) -> None:
     p = actions.add_parser(
         "pair",
-        help="print the next round's pairings as bbpPairings -p does (round-robin; Swiss: round 1)",
+        help=_(
+            "print the next round's pairings as bbpPairings -p does (round-robin; Swiss: round 1)"
+        ),
     )
     _file(p)
-    p.add_argument("--write", action="store_true", help="also enter them in the file")
+    p.add_argument("--write", action="store_true", help=_("also enter them in the file"))
     p.set_defaults(func=_run, action_func=_pair)
 
 
 def _register_result(actions: Any) -> None:
-    p = actions.add_parser("result", help="enter or correct a game's result")
+    p = actions.add_parser("result", help=_("enter or correct a game's result"))
     _file(p)
     p.add_argument("round", type=int)
-    p.add_argument("white", type=int, help="white's pairing number")
+    p.add_argument("white", type=int, help=_("white's pairing number"))
     p.add_argument(
         "result",
-        help="white's TRF code: 1, =, 0; + or - (forfeit), -- (both absent); W, D, L (unrated)",
+        help=_("white's TRF code: 1, =, 0; + or - (forfeit), -- (both absent); W, D, L (unrated)"),
     )
     p.set_defaults(func=_run, action_func=_result)
 
 
 def _register_standings(actions: Any) -> None:
-    p = actions.add_parser("standings", help="ranks and tie-breaks (C.07)")
+    p = actions.add_parser("standings", help=_("ranks and tie-breaks (C.07)"))
     _file(p)
     p.add_argument(
         "--tiebreaks", help=f"comma-separated (default: the file's, or {DEFAULT_TIEBREAKS})"
     )
     p.add_argument("--format", choices=["text", "tsv", "json"], default="text")
-    p.add_argument("--rules", choices=["2024", "2026"], help="C.07's edition (default: by date)")
-    p.add_argument("--unrated", type=int, help="rating given to unrated players (ARO, TPR)")
-    p.add_argument("--round", type=int, help="the standings after this round")
+    p.add_argument("--rules", choices=["2024", "2026"], help=_("C.07's edition (default: by date)"))
+    p.add_argument("--unrated", type=int, help=_("rating given to unrated players (ARO, TPR)"))
+    p.add_argument("--round", type=int, help=_("the standings after this round"))
     kind = p.add_mutually_exclusive_group()
     kind.add_argument("--round-robin", dest="round_robin", action="store_true", default=None)
     kind.add_argument("--swiss", dest="round_robin", action="store_false")
@@ -148,14 +154,14 @@ def _register_standings(actions: Any) -> None:
 
 
 def _register_export(actions: Any) -> None:
-    e = actions.add_parser("export", help="write the event as TRF-2026 (stdout or -o)")
+    e = actions.add_parser("export", help=_("write the event as TRF-2026 (stdout or -o)"))
     _file(e)
     e.add_argument("-o", "--output", type=Path)
     e.set_defaults(func=_run, action_func=_export)
-    i = actions.add_parser("import", help="read another program's TRF into a tournament file")
-    i.add_argument("source", type=Path, help="TRF-16, TRF(x), TRF(bx) or TRF-2026")
+    i = actions.add_parser("import", help=_("read another program's TRF into a tournament file"))
+    i.add_argument("source", type=Path, help=_("TRF-16, TRF(x), TRF(bx) or TRF-2026"))
     _file(i)
-    i.add_argument("--force", action="store_true", help="overwrite an existing file")
+    i.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     i.set_defaults(func=_run, action_func=_import)
 
 
@@ -320,5 +326,6 @@ def _import(args: argparse.Namespace) -> int:
     source: Path = args.source
     event = _load(source, quiet=False)
     _save(args.file, event, force=args.force)
-    print(f"{len(event.players)} players, {event.rounds_paired} rounds")
+    told = _("{players} players, {rounds} rounds")
+    print(told.format(players=len(event.players), rounds=event.rounds_paired))
     return 0

@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "winnable",
         help=_("can a player still checkmate? (helpmate, or proof that none exists)"),
-        description=__doc__,
+        description=_(str(__doc__)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

@@ -16,7 +16,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
-__all__ = ["LANGUAGES", "N_", "Parser", "_", "use_language"]
+from chesslaws._words import Words
+
+__all__ = ["LANGUAGES", "N_", "Parser", "_", "render", "use_language"]
 
 #: The folder of the compiled catalogs (package data).
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
@@ -38,6 +40,16 @@ def use_language(lang: str | None) -> None:
 def _(text: str) -> str:
     """``text`` (English, the catalogs' key) in the chosen language."""
     return _current.gettext(text)
+
+
+def render(text: str) -> str:
+    """A text of the library or the server in the chosen language: :class:`Words` from the
+    catalogs with its parameters rendered in turn, any other text as it is."""
+    if not isinstance(text, Words):
+        return text
+    params = {name: render(value) if isinstance(value, str) else value
+              for name, value in text.params.items()}  # fmt: skip
+    return _(text.msgid).format_map(params)
 
 
 def N_(text: str) -> str:

@@ -21,8 +21,10 @@ are written: "300+2", "5400+30"). Forms only one syntax can write ("3|2", "G/90;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words, words_json
 
 from ._kind import TimeControlKind
 from ._period import DelayMode, Period
@@ -41,11 +43,14 @@ class Reading:
 
     control: TimeControl
     pgn: str
-    words: str
+    words: Words
     category: str | None
 
-    def to_json(self) -> dict[str, str | None]:
-        return {"pgn": self.pgn, "words": self.words, "category": self.category}
+    def to_json(self) -> dict[str, Any]:
+        """``pgn``, ``words`` (English), ``category``, and ``i18n``: the words' code and
+        parameters, for a page to render them in its reader's language."""
+        return {"pgn": self.pgn, "words": self.words, "category": self.category,
+                "i18n": words_json(words=self.words)}  # fmt: skip
 
 
 def read_spoken(text: str) -> list[Reading]:
@@ -84,44 +89,61 @@ def _reading(control: TimeControl) -> Reading:
                    category.value if category is not None else None)  # fmt: skip
 
 
-def describe(control: TimeControl) -> str:
+def describe(control: TimeControl) -> Words:
     """``control`` in words: "90 min for 40 moves + 30 s per move, then 30 min for the rest
-    of the game + 30 s per move"."""
+    of the game + 30 s per move" (kept as :class:`~chesslaws._words.Words`, each part a code
+    and its numbers, so that a reader sees it in his language)."""
     words = _KINDS.get(control.kind)
     if words is not None:
         return words
     if control.kind is TimeControlKind.SANDCLOCK:
-        return f"sandclock of {_duration(control.sandclock)}"
+        return Words("sandclock of {time}", time=_duration(control.sandclock))
     periods = control.periods
     parts = [_period(p, alone=len(periods) == 1) for p in periods]
     if periods[-1].moves is not None:
-        parts[-1] += ", repeated"
-    return ", then ".join(parts)
+        parts[-1] = Words("{period}, repeated", period=parts[-1])
+    said = parts[0]
+    for part in parts[1:]:
+        said = Words("{first}, then {then}", first=said, then=part)
+    return said
 
 
-_KINDS = {TimeControlKind.NONE: "no clock", TimeControlKind.UNKNOWN: "time control unknown"}
+_KINDS = {
+    TimeControlKind.NONE: Words("no clock"),
+    TimeControlKind.UNKNOWN: Words("time control unknown"),
+}
 
 
-def _period(period: Period, *, alone: bool) -> str:
-    if period.moves is None:
-        span = "for all moves" if alone else "for the rest of the game"
+def _period(period: Period, *, alone: bool) -> Words:
+    time = _duration(period.time)
+    if period.moves is not None:
+        words = Words("{time} for {moves} moves", time=time, moves=period.moves)
+    elif alone:
+        words = Words("{time} for all moves", time=time)
     else:
-        span = f"for {period.moves} moves"
-    words = f"{_duration(period.time)} {span}"
+        words = Words("{time} for the rest of the game", time=time)
     if period.increment:
-        words += f" + {_duration(period.increment)} per move"
+        increment = _duration(period.increment)
         if period.increment_from > 1:
-            words += f" from move {period.increment_from}"
+            words = Words("{period} + {increment} per move from move {move}", period=words,
+                          increment=increment, move=period.increment_from)  # fmt: skip
+        else:
+            words = Words("{period} + {increment} per move", period=words, increment=increment)
     if period.delay:
-        kind = "Bronstein delay" if period.delay_mode is DelayMode.BRONSTEIN else "delay"
-        words += f" + {_duration(period.delay)} {kind} per move"
+        delay = _duration(period.delay)
+        if period.delay_mode is DelayMode.BRONSTEIN:
+            words = Words("{period} + {delay} Bronstein delay per move", period=words, delay=delay)
+        else:
+            words = Words("{period} + {delay} delay per move", period=words, delay=delay)
     return words
 
 
-def _duration(ms: int) -> str:
+def _duration(ms: int) -> Words:
     """``ms`` as a player says it: "90 min", "1 min 30 s", "3 s", "0.5 s"."""
     minutes, rest = divmod(ms, _MINUTE)
-    seconds = f"{rest // 1000} s" if rest % 1000 == 0 else f"{rest / 1000:g} s"
+    seconds: int | str = rest // 1000 if rest % 1000 == 0 else f"{rest / 1000:g}"
     if not minutes:
-        return seconds
-    return f"{minutes} min" if not rest else f"{minutes} min {seconds}"
+        return Words("{seconds} s", seconds=seconds)
+    if not rest:
+        return Words("{minutes} min", minutes=minutes)
+    return Words("{minutes} min {seconds} s", minutes=minutes, seconds=seconds)

@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words, said, words_json
 from chesslaws.clock import read_spoken
 
 from ._hub import BadRequest, Busy, Hub
@@ -68,29 +69,41 @@ class Access:
         """None if ``request`` may create a game, else the refusal."""
         if self.open:
             if not self.limit.take():
-                return _error(429, "too many games created: wait a moment")
+                return _error(429, Words("too many games created: wait a moment"))
             return None
         header = request.headers.get("authorization", "")
         scheme, _, given = header.partition(" ")
         if scheme.lower() != "bearer" or not given:
-            return _error(401, "creating a game needs the organiser's token (Authorization: "
-                               "Bearer TOKEN, as printed by chesslaws serve)")  # fmt: skip
+            return _error(401, Words("creating a game needs the organiser's token (Authorization: "
+                                     "Bearer TOKEN, as printed by chesslaws serve)"))  # fmt: skip
         assert self.token_hash is not None
         if not hmac.compare_digest(hash_token(given.strip()), self.token_hash):
-            return _error(401, "this is not the organiser's token")
+            return _error(401, Words("this is not the organiser's token"))
         return None
 
     def organiser(self, request: Request) -> JSONResponse | None:
         """None if ``request`` carries the organiser's token (what a tournament's acts need,
         even on an open server), else the refusal."""
         if self.open:
-            return _error(403, "this server has no organiser's token (--open): it runs no "
-                               "tournament's acts")  # fmt: skip
+            return _error(403, Words("this server has no organiser's token (--open): it runs "
+                                     "no tournament's acts"))  # fmt: skip
         return self.check(request)
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    """``{"error": message}``, with the code of its words (``i18n``) when it is words."""
+    return JSONResponse({"error": message, **_words(error=message)}, status_code=status)
+
+
+def _words(**fields: str) -> dict[str, Any]:
+    words = words_json(**fields)
+    return {"i18n": words} if words else {}
+
+
+def _bounded(error: Exception, limit: int) -> str:
+    """What ``error`` says, its words kept when they are short (a peer's long input is cut)."""
+    text = said(error)
+    return text if len(text) <= limit else str(text)[:limit]
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -103,7 +116,7 @@ def _json_body_refused(request: Request) -> JSONResponse | None:
     ``text/plain`` POST cannot reach the API."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        return _error(415, "the body must be JSON (Content-Type: application/json)")
+        return _error(415, Words("the body must be JSON (Content-Type: application/json)"))
     return None
 
 
@@ -111,17 +124,17 @@ async def _read_body(request: Request) -> bytes | JSONResponse:
     """The request's body, at most :data:`_MAX_BODY` bytes, or the refusal."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > _MAX_BODY:
-        return _error(413, f"the body is larger than {_MAX_BODY} bytes")
+        return _error(413, Words("the body is larger than {limit} bytes", limit=_MAX_BODY))
     chunks: list[bytes] = []
     size = 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
             if size > _MAX_BODY:
-                return _error(413, f"the body is larger than {_MAX_BODY} bytes")
+                return _error(413, Words("the body is larger than {limit} bytes", limit=_MAX_BODY))
             chunks.append(chunk)
     except ClientDisconnect:
-        return _error(400, "the body ended early (the client disconnected)")
+        return _error(400, Words("the body ended early (the client disconnected)"))
     return b"".join(chunks)
 
 
@@ -129,7 +142,7 @@ async def _game(request: Request) -> LiveGame | JSONResponse:
     ident = request.path_params["id"]
     live = await _hub(request).get(ident) if _ID.match(ident) else None
     if live is None:
-        return _error(404, f"no game {ident!r}")
+        return _error(404, Words("no game {ident}", ident=repr(ident)))
     if live.store.shared:
         async with live.lock:
             await live.catch_up()
@@ -147,13 +160,13 @@ async def create_game(request: Request) -> Response:
     try:
         body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
     except (ValueError, RecursionError) as error:
-        return _error(400, f"the body is not JSON: {str(error)[:200]}")
+        return _error(400, Words("the body is not JSON: {error}", error=str(error)[:200]))
     try:
         created = await _hub(request).create(body)
     except BadRequest as error:
-        return _error(400, str(error)[:500])
+        return _error(400, _bounded(error, 500))
     except Busy as error:
-        return _error(503, str(error))
+        return _error(503, said(error))
     return JSONResponse(created.to_json(), status_code=201)
 
 
@@ -173,7 +186,7 @@ async def read_time_control(request: Request) -> Response:
     (minutes: "5+3"), each with its PGN form in seconds, its words and its category."""
     text = request.query_params.get("text", "")
     if not text.strip() or len(text) > 100:
-        return _error(400, "text: a time control such as 5+3, 90+30 or 40/90+30:30+30")
+        return _error(400, Words("text: a time control such as 5+3, 90+30 or 40/90+30:30+30"))
     try:
         readings = read_spoken(text)
     except TimeControlError as error:
@@ -309,7 +322,7 @@ async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None
             try:
                 waiting.put_nowait((obj, arrived))
             except asyncio.QueueFull:
-                client.send(refusal(None, None, "too many events waiting: slow down"))
+                client.send(refusal(None, None, Words("too many events waiting: slow down")))
     finally:
         worker.cancel()
 
@@ -326,7 +339,7 @@ def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any
         if len(data) > MAX_MESSAGE:
             client.close(1009, "message too big")
             return None
-        client.send(refusal(None, None, "send events as text frames of JSON"))
+        client.send(refusal(None, None, Words("send events as text frames of JSON")))
         return None
     if len(text) > MAX_MESSAGE:
         client.close(1009, f"message too big (at most {MAX_MESSAGE} bytes)")
@@ -336,13 +349,13 @@ def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any
         if client.strikes >= STRIKES:
             client.close(1008, "too many events")
         elif client.strikes == 1:
-            client.send(refusal(None, None, "too many events: slow down"))
+            client.send(refusal(None, None, Words("too many events: slow down")))
         return None
     client.strikes = 0
     try:
         return read_message(text)
     except Refused as refused:
-        client.send(refusal(None, None, str(refused)))
+        client.send(refusal(None, None, said(refused)))
         return None
 
 

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chesslaws._errors import InvalidEvent
+from chesslaws._words import Words
 from chesslaws.arbiter import (
     Arbiter,
     ArbiterActionKind,
@@ -93,8 +94,12 @@ def _start_line(body: dict[str, Any]) -> tuple[str, GameState]:
     budget = event.rules.mate_budget
     if budget is not None and budget > MAX_MATE_BUDGET:
         raise BadRequest(
-            f"rules.mate_budget {budget} is over this server's ceiling of {MAX_MATE_BUDGET} "
-            "positions (a search that long would hold a worker for hours)"
+            Words(
+                "rules.mate_budget {budget} is over this server's ceiling of {limit} positions (a "
+                "search that long would hold a worker for hours)",
+                budget=budget,
+                limit=MAX_MATE_BUDGET,
+            )
         )
     state, rulings = step(GameState(), event, index=0)
     rejected = [r for r in rulings if r.kind is RulingKind.REJECTED]
@@ -110,23 +115,39 @@ def _plan(body: dict[str, Any]) -> dict[str, Any]:
     start = body.get("start", "arbiter")
     default = body.get("default_time", 0)
     if isinstance(default, bool) or not isinstance(default, int):
-        raise BadRequest(f"'default_time' is a whole number of seconds, not {default!r}"[:200])
+        raise BadRequest(Words("'default_time' is a whole number of seconds, not {default}",
+                               default=repr(default)[:150]))  # fmt: skip
     if not 0 <= default <= _MOST_DEFAULT_TIME:
-        raise BadRequest(f"'default_time' is 0 to {_MOST_DEFAULT_TIME} seconds, not {default}")
+        raise BadRequest(
+            Words(
+                "'default_time' is 0 to {limit} seconds, not {default}",
+                limit=_MOST_DEFAULT_TIME,
+                default=default,
+            )
+        )
     if start in ("arbiter", "seated"):
         if default:
-            raise BadRequest("'default_time' goes with a scheduled start (an ISO-8601 'start')")
+            raise BadRequest(
+                Words("'default_time' goes with a scheduled start (an ISO-8601 'start')")
+            )
         return {"mode": start, "at": None, "default_time": 0}
     if not isinstance(start, str) or len(start) > 40:
-        raise BadRequest('\'start\' is "arbiter", "seated" or an ISO-8601 time')
+        raise BadRequest(Words('\'start\' is "arbiter", "seated" or an ISO-8601 time'))
     try:
         when = datetime.fromisoformat(start)
     except ValueError:
         raise BadRequest(
-            f'\'start\' is "arbiter", "seated" or an ISO-8601 time, not {start!r}'
+            Words(
+                '\'start\' is "arbiter", "seated" or an ISO-8601 time, not {start}',
+                start=repr(start),
+            )
         ) from None
     if when.tzinfo is None:
-        raise BadRequest(f"'start' {start!r} needs its time zone (e.g. 2026-12-02T18:00:00Z)")
+        raise BadRequest(
+            Words(
+                "'start' {start} needs its time zone (e.g. 2026-12-02T18:00:00Z)", start=repr(start)
+            )
+        )
     return {"mode": "scheduled", "at": when.astimezone(UTC).isoformat(), "default_time": default}
 
 
@@ -140,8 +161,12 @@ def _meta(body: dict[str, Any], plan: dict[str, Any] | None) -> dict[str, Any]:
             value = str(value)
         if not isinstance(value, str) or len(value) > 200 or any(c in value for c in '"\\\n\r'):
             raise BadRequest(
-                f"'{name}' must be a string of at most 200 characters without quotes, "
-                f"backslashes or line breaks, not {value!r}"[:300]
+                Words(
+                    "'{name}' must be a string of at most 200 characters without quotes, "
+                    "backslashes or line breaks, not {value}",
+                    name=name,
+                    value=repr(value)[:150],
+                )
             )
         meta[name] = value
     if plan is not None:
@@ -258,13 +283,26 @@ class Hub:
     async def create(self, body: object) -> NewGame:
         """Create a game from a ``POST /api/games`` body; :class:`BadRequest` if it is bad."""
         if not isinstance(body, dict):
-            raise BadRequest('the body is a JSON object such as {"time_control": "5400+30"}')
+            raise BadRequest(
+                Words('the body is a JSON object such as {{"time_control": "5400+30"}}')
+            )
         known = (*_START_FIELDS, *_META_FIELDS, *_PLAN_FIELDS)
         unknown = sorted(set(body) - set(known))
         if unknown:
-            raise BadRequest(f"unknown field {unknown[0]!r} (fields: {', '.join(known)})")
+            raise BadRequest(
+                Words(
+                    "unknown field {unknown} (fields: {known})",
+                    unknown=repr(unknown[0]),
+                    known=", ".join(known),
+                )
+            )
         if self.unfinished() >= self.max_games:
-            raise Busy(f"this server holds {self.max_games} unfinished games, its limit")
+            raise Busy(
+                Words(
+                    "this server holds {max_games} unfinished games, its limit",
+                    max_games=self.max_games,
+                )
+            )
         line, state = _start_line(body)
         plan = _plan(body) if state.clock is not None else None
         meta = _meta(body, plan)

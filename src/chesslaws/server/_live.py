@@ -42,6 +42,7 @@ from typing import Any
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidEvent
+from chesslaws._words import Words, said, words_json
 from chesslaws.arbiter import (
     Adjust,
     Arbiter,
@@ -140,6 +141,9 @@ def refusal(event: dict[str, Any] | None, at: int | None, reason: str) -> str:
     ruling["reason"] = reason
     message = {"type": "refused", "error": reason, "seq": None, "event": event,
                "rulings": [ruling]}  # fmt: skip
+    if isinstance(reason, Words):  # the words in the reader's language (issue 31)
+        ruling["i18n"] = words_json(reason=reason)
+        message["i18n"] = words_json(error=reason)
     return json.dumps(_finite(message), default=str)
 
 
@@ -358,12 +362,12 @@ class LiveGame:
                         event = build_event(role, obj, at)
                     self._gate(event)
                 except Refused as refused:
-                    return refusal(_shown(obj, role, at), at, str(refused))
+                    return refusal(_shown(obj, role, at), at, said(refused))
                 try:
                     return await self._append(event, role)
                 except SeqTaken:
                     await self.catch_up()
-            return refusal(_shown(obj, role, None), None, "the game is too busy; send again")
+            return refusal(_shown(obj, role, None), None, Words("the game is too busy; send again"))
 
     def _gate(self, event: Event) -> None:
         """Before the start (6.6) the clocks stand: no player's act is taken, and the arbiter
@@ -372,29 +376,37 @@ class LiveGame:
         if self.started:
             clock = self.state.clock
             if clock is not None and clock.paused and isinstance(event, _ON_THE_BOARD):
-                why = "the server restarted" if self.pause_reason == "restart" else "paused"
-                raise Refused(f"the clocks are paused ({why}, 6.11): the arbiter resumes them")
+                restarted = self.pause_reason == "restart"
+                why = Words("the server restarted") if restarted else Words("paused")
+                raise Refused(
+                    Words("the clocks are paused ({why}, 6.11): the arbiter resumes them", why=why)
+                )
             return
         if not isinstance(event, Arbiter):
-            raise Refused(f"the game has not started ({self._how_it_starts()})")
+            raise Refused(
+                Words(
+                    "the game has not started ({how_it_starts})",
+                    how_it_starts=self._how_it_starts(),
+                )
+            )
         if event.action is ArbiterActionKind.RESUME and event.article != "6.6":
-            raise Refused("the game has not started: the arbiter's action is 'start' (6.6)")
+            raise Refused(Words("the game has not started: the arbiter's action is 'start' (6.6)"))
 
-    def _how_it_starts(self) -> str:
+    def _how_it_starts(self) -> Words:
         plan = self.plan
         if plan.mode == "seated":
-            return "the clocks start when both players are seated, 6.6"
+            return Words("the clocks start when both players are seated, 6.6")
         if plan.mode == "scheduled":
-            return f"the clocks start at {plan.at}, 6.6"
-        return "the arbiter starts the clocks, 6.6"
+            return Words("the clocks start at {at}, 6.6", at=plan.at)
+        return Words("the arbiter starts the clocks, 6.6")
 
     def _start_event(self, obj: dict[str, Any], at: int) -> Event:
         """The arbiter's ``{"type": "arbiter", "action": "start"}``: the clocks start (6.6),
         logged as the arbiter's ``resume`` with article 6.6."""
         if set(obj) - {"type", "action", "by"} or obj.get("type") != "arbiter":
-            raise Refused('the arbiter\'s start is {"type": "arbiter", "action": "start"}')
+            raise Refused(Words('the arbiter\'s start is {{"type": "arbiter", "action": "start"}}'))
         if self.started:
-            raise Refused("the game has already started")
+            raise Refused(Words("the game has already started"))
         return Arbiter(Millis(at), ArbiterActionKind.RESUME, article="6.6")
 
     def rate_limit(self, role: str) -> RateLimit:
@@ -413,22 +425,24 @@ class LiveGame:
         seq = self.seq + 1
         shown = event.to_json()
         if role is not None and seq >= MAX_EVENTS:
-            return refusal(shown, event.at, f"the game's log is full ({MAX_EVENTS} events): "
-                                            "the arbiter decides the game")  # fmt: skip
+            return refusal(shown, event.at, Words(
+                "the game's log is full ({count} events): the arbiter decides the game",
+                count=MAX_EVENTS))  # fmt: skip
         before = self.state
         try:
             state, rulings = await self._rule(event, seq)
         except Exception as error:  # a bug in the arbiter must not take the game down
             log.exception("game %s: the arbiter failed on %s", self.id, shown)
-            return refusal(shown, event.at, f"the arbiter could not take this event: {error}")
+            return refusal(shown, event.at, Words(
+                "the arbiter could not take this event: {error}", error=error))  # fmt: skip
         if any(r.kind is RulingKind.REJECTED for r in rulings):
-            reason = "; ".join(r.reason or "rejected" for r in rulings)
-            return refusal(shown, event.at, reason)
+            reasons = [r.reason or Words("rejected") for r in rulings]
+            return refusal(shown, event.at, reasons[0] if len(reasons) == 1 else "; ".join(reasons))
         if role is not None:
             act = {k: v for k, v in shown.items() if k != "at"}
             if self._last_act.get(role) == act and _unchanged(before, state):
-                return refusal(shown, event.at, "already done and nothing changes: "
-                                                "not logged again")  # fmt: skip
+                return refusal(shown, event.at, Words(
+                    "already done and nothing changes: not logged again"))  # fmt: skip
             self._last_act[role] = act
         line = json.dumps(shown)
         try:
@@ -442,7 +456,8 @@ class LiveGame:
             )
         except StoreError as error:
             log.error("game %s: %s", self.id, error)
-            return refusal(shown, event.at, f"the event could not be recorded: {error}")
+            return refusal(shown, event.at, Words(
+                "the event could not be recorded: {error}", error=error))  # fmt: skip
         message = self._take(seq, event, line, state, rulings, before)
         self._broadcast(message)
         self._schedule_flag()

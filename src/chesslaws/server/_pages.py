@@ -28,6 +28,8 @@ from chesslaws._color import Color
 from chesslaws.arbiter import Arbiter, Game, Obligation, Ruling, RulingKind, board_after
 from chesslaws.core import Position, square_name
 
+from ._view import ruling_json
+
 __all__ = ["MAX_LOG_BYTES", "WEB", "game_view", "page_routes"]
 
 #: The folder of the static assets (package data).
@@ -111,7 +113,7 @@ def game_view(lines: Iterable[str]) -> dict[str, Any]:
         "last_at": game.state().last_at,
         "events": len(game.events),
         **_clock_view(game),
-        "rulings": [r.to_json() for r in rulings],
+        "rulings": [ruling_json(r) for r in rulings],
         "arbiter_actions": actions,
     }
 
@@ -176,7 +178,7 @@ def _replay(
         if isinstance(event, Arbiter):
             shown = event.to_json()
             shown["seq"] = index
-            shown["rulings"] = [r.to_json() for r in ruled]
+            shown["rulings"] = [ruling_json(r) for r in ruled]
             actions.append(shown)
     return game, rulings, offers, actions
 

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from chesslaws._errors import InvalidEvent
+from chesslaws._words import Words
 from chesslaws.arbiter import Event, event_from_json
 
 __all__ = [
@@ -63,9 +64,13 @@ def read_message(text: str) -> dict[str, Any]:
     try:
         obj = json.loads(text, parse_float=Decimal)
     except (ValueError, RecursionError) as error:
-        raise Refused(f"not valid JSON: {error}") from None
+        raise Refused(Words("not valid JSON: {error}", error=error)) from None
     if not isinstance(obj, dict):
-        raise Refused(f"a message is one JSON object (an event), not {type(obj).__name__}")
+        raise Refused(
+            Words(
+                "a message is one JSON object (an event), not {kind}", kind=type(obj).__name__
+            )
+        )
     return obj
 
 
@@ -76,21 +81,37 @@ def build_event(role: str, obj: dict[str, Any], at_ms: int) -> Event:
     someone else, and an ``at`` (the server's clock is the only clock).
     """
     if role == SPECTATOR:
-        raise Refused("spectators cannot act (connect with a seat's or the arbiter's token)")
+        raise Refused(Words("spectators cannot act (connect with a seat's or the arbiter's token)"))
     kind = obj.get("type")
     table = _ARBITER_FIELDS if role == ARBITER else _PLAYER_FIELDS
     if not isinstance(kind, str) or kind not in table:
         allowed = ", ".join(sorted(table))
-        raise Refused(f"the {role} cannot send an event of type {kind!r} (allowed: {allowed})")
+        raise Refused(
+            Words(
+                "the {role} cannot send an event of type {kind} (allowed: {allowed})",
+                role=role,
+                kind=repr(kind),
+                allowed=allowed,
+            )
+        )
     if "at" in obj:
-        raise Refused("do not send 'at': the server stamps every event from its own clock")
+        raise Refused(Words("do not send 'at': the server stamps every event from its own clock"))
     by = obj.get("by", role)
     if by != role:
-        raise Refused(f"this connection acts for {role}, not for {by!r}")
+        raise Refused(
+            Words("this connection acts for {role}, not for {by}", role=role, by=repr(by))
+        )
     unknown = sorted(set(obj) - table[kind] - {"type", "by"})
     if unknown:
         known = ", ".join(sorted(table[kind])) or "none"
-        raise Refused(f"unknown field {unknown[0]!r} in a {kind} event (fields: {known})")
+        raise Refused(
+            Words(
+                "unknown field {unknown} in a {kind} event (fields: {known})",
+                unknown=repr(unknown[0]),
+                kind=kind,
+                known=known,
+            )
+        )
     fields = {**obj, "by": role, "at": Decimal(at_ms).scaleb(-3)}
     try:
         return event_from_json(fields)

@@ -16,13 +16,14 @@ import logging
 import secrets
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
 import uvicorn
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words, said
 from chesslaws.clock import Reading, read_spoken
 
 from ._app import create_app
@@ -42,20 +43,24 @@ def new_game_reading(text: str) -> Reading:
     except TimeControlError as error:
         raise BadRequest(str(error)) from None
     if len(readings) > 1:
-        told = " or ".join(f"{r.pgn} ({r.words})" for r in readings)
-        raise BadRequest(f"{text!r} reads two ways: write {told}")
+        one, other = (Words("{pgn} ({words})", pgn=r.pgn, words=r.words) for r in readings)
+        raise BadRequest(Words("{text} reads two ways: write {one} or {other}",
+                               text=repr(text), one=one, other=other))  # fmt: skip
     return readings[0]
 
 
 def seat_links(base: str, game: NewGame) -> list[str]:
     """The lines printed for a game created from the command line: the links to open."""
     tokens = game.tokens
+    head = Words("game {id}", id=game.id)
+    play, arbiter = f"{base}/play/{game.id}?token=", f"{base}/arbiter?game={game.id}&token="
+    watch = f"{base}/watch/{game.id}"
     return [
-        f"game {game.id}" + (f": {game.reading}" if game.reading else ""),
-        f"  white:   {base}/play/{game.id}?token={tokens['white']}",
-        f"  black:   {base}/play/{game.id}?token={tokens['black']}",
-        f"  arbiter: {base}/arbiter?game={game.id}&token={tokens['arbiter']}",
-        f"  watch:   {base}/watch/{game.id}",
+        Words("game {id}: {reading}", id=game.id, reading=game.reading) if game.reading else head,
+        Words("  white:   {link}", link=play + tokens["white"]),
+        Words("  black:   {link}", link=play + tokens["black"]),
+        Words("  arbiter: {link}", link=arbiter + tokens["arbiter"]),
+        Words("  watch:   {link}", link=watch),
     ]
 
 
@@ -85,11 +90,13 @@ async def serve(
     tournaments: Sequence[str] = (),
     out: IO[str] | None = None,
     err: IO[str] | None = None,
+    render: Callable[[str], str] = str,
 ) -> int:
     """Serve until interrupted (SIGINT, SIGTERM); the exit status (2 for bad arguments).
 
     Creating games needs ``organiser_token`` (a random one when None), unless
-    ``open_creation``: then anyone may, at a bounded rate."""
+    ``open_creation``: then anyone may, at a bounded rate. ``render`` puts the words printed
+    (:class:`~chesslaws._words.Words`) in the reader's language (the CLI's catalogs)."""
     out = out or sys.stdout
     err = err or sys.stderr
     logging.basicConfig(level=logging.WARNING, format="chesslaws serve: %(message)s")
@@ -129,12 +136,15 @@ async def serve(
         for text in new_games:
             reading = new_game_reading(text)
             game = await hub.create({"time_control": reading.pgn})
-            category = f" · {reading.category}" if reading.category else ""
-            game.reading = f"{reading.pgn} = {reading.words}{category}"
+            game.reading = Words("{pgn} = {words}", pgn=reading.pgn, words=reading.words)
+            if reading.category:
+                category = Words(reading.category)  # blitz, rapid, standard: the pages' words
+                game.reading = Words("{reading} · {category}", reading=game.reading,
+                                     category=category)  # fmt: skip
             created.append(game)
         sock = _bind(host, port)
     except (BadRequest, Busy) as error:
-        print(f"chesslaws: error: --new-game: {error}", file=err)
+        print(render(Words("chesslaws: error: --new-game: {error}", error=said(error))), file=err)
         await _quiet_stop(hub)
         return 2
     except OSError as error:
@@ -156,19 +166,19 @@ async def serve(
     if server.started:
         actual = sock.getsockname()[1]
         base = f"http://{host}:{actual}"
+        # These two lines are read by programs (docs/server.md): the same in every language.
         print(f"listening on {base}", file=out, flush=True)
         if token is not None:
             print(f"organiser: {base}/?token={token}", file=out, flush=True)
         else:
-            print("organiser: anyone may create games (--open), a few a second", file=out)
+            told = Words("organiser: anyone may create games (--open), a few a second")
+            print(render(told), file=out)
         if hub.paused_on_start:
-            print(
-                f"paused after restart (the arbiter resumes): {', '.join(hub.paused_on_start)}",
-                file=out,
-                flush=True,
-            )
+            games = ", ".join(hub.paused_on_start)
+            told = Words("paused after restart (the arbiter resumes): {games}", games=games)
+            print(render(told), file=out, flush=True)
         for game in created:
-            print("\n".join(seat_links(base, game)), file=out, flush=True)
+            print("\n".join(map(render, seat_links(base, game))), file=out, flush=True)
         for director in directors:
             print(f"tournament: {base}/tournament/{director.id}", file=out, flush=True)
     try:

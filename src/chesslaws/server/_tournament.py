@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chesslaws._words import Words
 from chesslaws.tournament import (
     Event,
     TournamentError,
@@ -153,13 +154,15 @@ class Director:
         async with self._lock:
             event = self.event
             if event.total_rounds and event.rounds_paired >= event.total_rounds:
-                raise TournamentRefused(f"all {event.total_rounds} rounds are paired")
+                rounds = event.total_rounds
+                raise TournamentRefused(Words("all {rounds} rounds are paired", rounds=rounds))
             pending = self.pending(event.rounds_paired)
             if pending:
+                playing = ", ".join(str(b.number) for b in pending)
                 raise TournamentRefused(
-                    f"round {event.rounds_paired} is not over: board "
-                    f"{', '.join(str(b.number) for b in pending)} still playing"
-                )
+                    Words("round {round} is not over: board {boards} still playing",
+                          round=event.rounds_paired, boards=playing)
+                )  # fmt: skip
             control = time_control or _control_of(event)
             try:
                 round_, pairs = next_pairings(event)
@@ -192,13 +195,19 @@ class Director:
         ``1-0``, ``0-1``, ``1/2-1/2``, ``1/2-0``, ``0-1/2`` (10.2, 12.9), ``+-``/``-+``
         (forfeits) or ``--`` (both forfeited)."""
         if why and len(why) > 500:
-            raise TournamentRefused("why: at most 500 characters")
+            raise TournamentRefused(Words("why: at most 500 characters"))
         codes = {**_CODES, "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-")}
         if result not in codes:
-            raise TournamentRefused(f"result {result!r}: one of {', '.join(codes)}")
+            raise TournamentRefused(
+                Words("result '{result}': one of {results}", result=result[:20],
+                      results=", ".join(codes))
+            )  # fmt: skip
         entry = self.event.player(white).entry(round_) if self._known(white) else None
         if entry is None or entry.opponent == 0 or entry.colour != "w":
-            raise TournamentRefused(f"player {white} has no game with white in round {round_}")
+            raise TournamentRefused(
+                Words("player {player} has no game with white in round {round}", player=white,
+                      round=round_)
+            )  # fmt: skip
         self.event = _with_codes(self.event, round_, white, entry.opponent, codes[result])
         self._save(act="result", round=round_, white=white, result=result, by="arbiter", why=why)
 
@@ -296,12 +305,12 @@ def _control_of(event: Event) -> str:
     controls = event.time_controls()
     if controls is None:
         raise TournamentRefused(
-            "the file names no time control (tag 222): give one, e.g. {\"time_control\": "
-            "\"5400+30\"}"
-        )
+            Words('the file names no time control (tag 222): give one, e.g. '
+                  '{{"time_control": "5400+30"}}')
+        )  # fmt: skip
     white, black = controls
     if white != black:
-        raise TournamentRefused("players with time controls of their own: not served yet")
+        raise TournamentRefused(Words("players with time controls of their own: not served yet"))
     return str(white)
 
 

@@ -20,7 +20,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ._app import _error, _hub, _json_body_refused, _no_constant, _read_body
+from chesslaws._words import Words, said
+
+from ._app import _bounded, _error, _hub, _json_body_refused, _no_constant, _read_body
 from ._hub import BadRequest, Busy, Hub
 from ._pgn import game_pgn
 from ._tournament import Director, TournamentRefused
@@ -56,7 +58,7 @@ def _director(request: Request) -> Director | JSONResponse:
     tid = request.path_params["tid"]
     director = _directors(request).get(tid)
     if director is None:
-        return _error(404, f"no tournament {tid[:64]!r}")
+        return _error(404, Words("no tournament '{name}'", name=tid[:64]))
     return director
 
 
@@ -96,12 +98,12 @@ async def read_tournament(request: Request) -> Response:
     await director.collect(lambda game: _result_of(_hub(request), game))
     names = request.query_params.get("tiebreaks", "")
     if len(names) > 200:
-        return _error(400, "tiebreaks: at most 200 characters")
+        return _error(400, Words("tiebreaks: at most 200 characters"))
     wanted = tuple(n.strip() for n in names.split(",") if n.strip()) or None
     try:
         return JSONResponse(director.to_json(wanted))
     except TournamentRefused as error:
-        return _error(400, str(error)[:300])
+        return _error(400, _bounded(error, 300))
 
 
 async def _body(request: Request) -> dict[str, Any] | JSONResponse:
@@ -115,9 +117,9 @@ async def _body(request: Request) -> dict[str, Any] | JSONResponse:
     try:
         body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
     except (ValueError, RecursionError) as error:
-        return _error(400, f"the body is not JSON: {str(error)[:200]}")
+        return _error(400, Words("the body is not JSON: {error}", error=str(error)[:200]))
     if not isinstance(body, dict):
-        return _error(400, "the body is a JSON object")
+        return _error(400, Words("the body is a JSON object"))
     return body
 
 
@@ -130,7 +132,7 @@ async def pair_round(request: Request) -> Response:
         return body
     control = body.get("time_control")
     if control is not None and not isinstance(control, str):
-        return _error(400, "time_control: a string such as \"5400+30\"")
+        return _error(400, Words('time_control: a string such as "5400+30"'))
     hub = _hub(request)
 
     async def create(game: dict[str, Any]) -> tuple[str, dict[str, str]]:
@@ -141,9 +143,9 @@ async def pair_round(request: Request) -> Response:
     try:
         paired = await director.pair(create, control)
     except (TournamentRefused, BadRequest) as error:
-        return _error(400, str(error)[:500])
+        return _error(400, _bounded(error, 500))
     except Busy as error:
-        return _error(503, str(error))
+        return _error(503, said(error))
     return JSONResponse(paired, status_code=201)
 
 
@@ -158,12 +160,14 @@ async def enter_result(request: Request) -> Response:
     why = body.get("why", "")
     if not (isinstance(round_, int) and isinstance(white, int) and isinstance(result, str)
             and isinstance(why, str)):  # fmt: skip
-        return _error(400, 'a result is {"round": 3, "white": 12, "result": "1-0", "why": "…"}')
+        return _error(
+            400, Words('a result is {{"round": 3, "white": 12, "result": "1-0", "why": "…"}}')
+        )
     await director.collect(lambda game: _result_of(_hub(request), game))
     try:
         director.enter_result(round_, white, result, why=why)
     except (TournamentRefused, ValueError) as error:
-        return _error(400, str(error)[:300])
+        return _error(400, _bounded(error, 300))
     return JSONResponse(director.to_json())
 
 
@@ -174,7 +178,7 @@ async def read_round(request: Request) -> Response:
         return director
     round_ = request.path_params["round"]
     if round_ not in director.boards:
-        return _error(404, f"round {round_} was not paired on this server")
+        return _error(404, Words("round {round} was not paired on this server", round=round_))
     hub = _hub(request)
     boards = []
     for board in director.boards[round_]:
@@ -213,7 +217,7 @@ async def read_round_pgn(request: Request) -> Response:
         return director
     round_ = request.path_params["round"]
     if round_ not in director.boards:
-        return _error(404, f"round {round_} was not paired on this server")
+        return _error(404, Words("round {round} was not paired on this server", round=round_))
     return await _round_pgn(request, director, round_)
 
 

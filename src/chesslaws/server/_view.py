@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws._words import words_json
 from chesslaws.arbiter import GameState, Ruling
 from chesslaws.core import Move, Position, square_name
 from chesslaws.endings import Reason, Result
@@ -165,7 +166,7 @@ def rulings_json(rulings: list[Ruling], before: Position, after: Position) -> li
     (the move ruled on, when it was legal in the position before it)."""
     out = []
     for ruling in rulings:
-        shown = ruling.to_json()
+        shown = ruling_json(ruling)
         must = shown.get("must_move")
         if isinstance(must, list):
             shown["must_move_san"] = [_uci_to_san(after, text) or text for text in must]
@@ -176,6 +177,16 @@ def rulings_json(rulings: list[Ruling], before: Position, after: Position) -> li
                 shown["move_san"] = san
         out.append(shown)
     return out
+
+
+def ruling_json(ruling: Ruling) -> dict[str, Any]:
+    """A ruling as :meth:`Ruling.to_json` writes it, with ``i18n``: the code and parameters of
+    its words (``reason``, ``note``) that a page renders in its reader's language (issue 31)."""
+    shown = ruling.to_json()
+    words = words_json(reason=ruling.reason, note=ruling.note)
+    if words:
+        shown["i18n"] = words
+    return shown
 
 
 def _uci_to_san(position: Position, text: str) -> str | None:

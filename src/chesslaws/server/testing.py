@@ -83,7 +83,8 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         """Start the server; returns once it prints ``listening on`` (else RuntimeError)."""
-        command = [sys.executable, "-m", "chesslaws", "serve", "--host", self.host]
+        # English: the lines read below ("listening on …") whatever the locale
+        command = [sys.executable, "-m", "chesslaws", "--lang", "en", "serve", "--host", self.host]
         command += ["--port", str(self.port), "--db", self.db, *self.args]
         self.lines = []
         self._ready.clear()

@@ -8,7 +8,7 @@
 // to every page with its view. A page makes no HTTP request per message; on joining or
 // reconnecting it is sent the current view once (a "snapshot").
 
-import { language, localMove, t } from "./i18n.js";
+import { language, localMove, said, t } from "./i18n.js";
 
 export const COLORS = ["white", "black"];
 export const other = (color) => (color === "white" ? "black" : "white");
@@ -235,14 +235,14 @@ export function rulingItem(r) {
   words.className = "words";
   let text = rulingText(r);
   if (r.penalty) text += `${text === ARBITER ? ": " : "; "}${penaltyText(r.penalty)}`;
-  if (r.ruling === "rejected" && r.reason) text += `: ${r.reason}`;
+  if (r.ruling === "rejected" && r.reason) text += `: ${said(r, "reason")}`;
   words.textContent = text;
   li.appendChild(words);
   if (r.article) li.appendChild(articleLink(r.article));
   if (r.note) {
     const note = document.createElement("span");
     note.className = "note";
-    note.textContent = r.note;
+    note.textContent = said(r, "note");
     li.appendChild(note);
   }
   return li;
@@ -286,7 +286,7 @@ export async function timeControlWords(text) {
     const answer = await fetch(`/api/timecontrol?text=${encodeURIComponent(text)}`);
     const body = await answer.json();
     const reading = answer.ok && body.readings && body.readings[0];
-    return reading ? `${reading.words} · ${categoryText(reading.category)}` : text;
+    return reading ? `${said(reading, "words")} · ${categoryText(reading.category)}` : text;
   } catch (error) {
     return text;
   }
@@ -544,9 +544,9 @@ export class LiveGame {
 
 /** What a refusal says, in the contract's form (`error`) or the older one (a rejected ruling). */
 export function refusalText(message) {
-  if (message.error) return String(message.error);
+  if (message.error) return said(message, "error");
   const r = (message.rulings || [])[0];
-  return r && r.reason ? String(r.reason) : t("rejected");
+  return r && r.reason ? said(r, "reason") : t("rejected");
 }
 
 export function isRefusal(message) {

@@ -39,6 +39,26 @@ export function t(msgid, params = {}) {
 }
 
 /**
+ * A text the server wrote in words (a refusal, a ruling's note, a time control): rendered in
+ * the page's language from the code and parameters it sent beside the English
+ * (`obj.i18n[field]`, `{"id", "params"}`; a parameter may be words too), else the English.
+ */
+export function said(obj, field) {
+  const code = obj && obj.i18n && obj.i18n[field];
+  if (code) return render(code);
+  return obj && obj[field] !== undefined && obj[field] !== null ? String(obj[field]) : "";
+}
+
+function render(code) {
+  if (!code || typeof code !== "object") return String(code);
+  const params = {};
+  for (const [name, value] of Object.entries(code.params || {})) {
+    params[name] = value && typeof value === "object" ? render(value) : value;
+  }
+  return t(code.id, params).replaceAll("{{", "{").replaceAll("}}", "}");
+}
+
+/**
  * A move written with the page's language's piece letters, as English SAN (C.3): "Cf3" in
  * Spanish and "Ιf3" in Greek are "Nf3"; "e8=D" is "e8=Q". Files, ranks, x, O-O and the check
  * marks are alike in every language; a text that is no SAN in this language goes unchanged

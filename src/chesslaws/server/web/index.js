@@ -7,7 +7,7 @@
 // and its category before anything is created, and asks when the text can be read two ways.
 
 import { categoryText, reasonText, title } from "./game.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { linkItem } from "./links.js";
 
 const $ = (name) => document.getElementById(name);
@@ -120,7 +120,7 @@ async function readTimeControl() {
 }
 
 function readingText(r) {
-  return `${r.words} · ${categoryText(r.category)}`;
+  return `${said(r, "words")} · ${categoryText(r.category)}`;
 }
 
 function choose(r) {
@@ -193,7 +193,7 @@ $("new-game").addEventListener("submit", async (e) => {
     answer = {};
   }
   if (!response.ok) {
-    const why = answer.error || answer.detail || `HTTP ${response.status}`;
+    const why = said(answer, "error") || answer.detail || `HTTP ${response.status}`;
     links.replaceChildren(refusal(response.status === 401
       ? t("Not created: {why}. Open the organiser's link that chesslaws serve printed (/?token=…).",
         { why })

@@ -8,7 +8,7 @@
 // two; it rules nothing.
 
 import { formatClock, title } from "./game.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { linkItem } from "./links.js";
 import { ask } from "./confirm.js";
 
@@ -56,7 +56,7 @@ async function send(path, body) {
   let answer = {};
   try { answer = await response.json(); } catch (error) { answer = {}; }
   if (!response.ok) {
-    say(t("Not taken: {why}", { why: answer.error || `HTTP ${response.status}` }));
+    say(t("Not taken: {why}", { why: said(answer, "error") || `HTTP ${response.status}` }));
     return null;
   }
   return answer;
