@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from chesslaws.tournament._matching import Weights, max_weight_matching
+from chesslaws.tournament._matching import Matching, Weights, max_weight_matching
 
 
 def _networkx_weight(vertices: int, weights: Weights) -> int:
@@ -69,3 +69,36 @@ def test_a_heavier_pair_of_edges_beats_the_heaviest_edge() -> None:
     assert max_weight_matching(4, {(0, 1): 3, (1, 2): 5, (2, 3): 3}) == [1, 0, 3, 2]
     mate = max_weight_matching(4, {(0, 1): 6, (0, 2): 6, (1, 2): 6, (2, 3): 5})
     assert mate[3] == 2 and {mate[0], mate[1]} == {0, 1}
+
+
+def _weight_of(mate: list[int], weights: Weights) -> int:
+    return sum(weights.get((v, m), 0) for v, m in enumerate(mate) if v < m)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kept_up_to_date_as_weights_change(seed: int) -> None:
+    """One ``Matching`` re-solved after changing a vertex's edges, a few edges, removing a
+    vertex (its edges to 0) or scaling every weight: each time as good as a fresh one."""
+    rng = random.Random(100 + seed)
+    for _ in range(25):
+        vertices = rng.randint(2, 14)
+        weights = _random_graph(rng, vertices)
+        matching = Matching(vertices)
+        for (a, b), w in weights.items():
+            matching.set(a, b, w)
+        for _ in range(12):
+            change = rng.random()
+            if change < 0.1:
+                matching.scale(3)
+                weights = {key: w << 3 for key, w in weights.items()}
+            else:
+                v = rng.randrange(vertices)
+                others = [u for u in range(vertices) if u != v]
+                for u in rng.sample(others, rng.randint(1, len(others))):
+                    key = (min(u, v), max(u, v))
+                    weights[key] = 0 if change < 0.3 else rng.randint(0, 60)
+                    matching.set(*key, weights[key])
+            mate = matching.solve()
+            assert all(mate[m] == v for v, m in enumerate(mate))
+            assert all(weights.get((v, m), 0) > 0 for v, m in enumerate(mate) if v < m)
+            assert _weight_of(mate, weights) == _networkx_weight(vertices, weights), weights

@@ -29,25 +29,36 @@ _SEEN = 4  # a mark while two paths are walked back to their common base (scan)
 
 def max_weight_matching(vertices: int, weights: Weights) -> list[int]:
     """Each vertex's mate in a matching of greatest total weight (itself if unmatched)."""
-    edges = [(a, b, w) for (a, b), w in weights.items() if w > 0]
-    if not edges:
-        return list(range(vertices))
-    mate = _Blossoms(vertices, edges).solve()
-    return [v if m < 0 else m for v, m in enumerate(mate)]
+    matching = Matching(vertices)
+    for (a, b), w in weights.items():
+        matching.set(a, b, w)
+    return matching.solve()
 
 
-class _Blossoms:
-    """The state of one run: the forest's labels, the blossoms, the duals."""
+class Matching:
+    """A matching of greatest weight kept up to date as weights change.
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
+    ``set`` changes an edge's weight (0: no edge); ``solve`` re-optimises from the last
+    optimum: every vertex whose edges changed leaves its blossoms (each dissolved blossom's
+    dual moves onto its vertices, which keeps every edge's slack non-negative) and its mate,
+    and takes the least dual its edges allow. The single vertices whose duals are positive are
+    the roots of the next stages, so a change at one vertex costs a few stages, not the
+    ``n / 2`` of a fresh start. A stage ends when a path augments, or when an outer vertex's
+    dual reaches zero: the path from it to its root is flipped (it becomes the single one,
+    complementary slackness holds) and the stage starts again.
+    """
+
+    def __init__(self, n: int) -> None:
         self.n = n
-        self.weight = [w for _, _, w in edges]
-        self.end: list[int] = []  # endpoint -> vertex
+        self.weight = [0] * (n * n)  # edge k = a·n + b (a < b) -> weight
+        self.end = [0] * (2 * n * n)  # endpoint -> vertex
+        for a in range(n):
+            for b in range(a + 1, n):
+                k = a * n + b
+                self.end[2 * k] = a
+                self.end[2 * k + 1] = b
         self.adjacent: list[list[int]] = [[] for _ in range(n)]  # vertex -> far endpoints
-        for k, (a, b, _) in enumerate(edges):
-            self.end += (a, b)
-            self.adjacent[a].append(2 * k + 1)
-            self.adjacent[b].append(2 * k)
+        self.changed: set[int] = set(range(n))
         blossoms = 2 * n
         self.mate = [-1] * n  # vertex -> the endpoint at its mate, -1: single
         self.label = [FREE] * blossoms
@@ -60,9 +71,98 @@ class _Blossoms:
         self.best = [-1] * blossoms  # the least-slack edge to an outer blossom
         self.best_of: list[list[int] | None] = [None] * blossoms  # an outer blossom's list
         self.unused = list(range(blossoms - 1, n - 1, -1))
-        self.dual = [max(self.weight)] * n + [0] * n
-        self.allowed = [False] * len(edges)
+        self.dual = [0] * blossoms
+        self.allowed: set[int] = set()
         self.queue: list[int] = []
+
+    def set(self, a: int, b: int, w: int) -> None:
+        """Edge ``a``-``b`` weighs ``w`` from now on (0 or less: no edge)."""
+        if a > b:
+            a, b = b, a
+        k = a * self.n + b
+        w = max(w, 0)
+        if self.weight[k] != w:
+            self.weight[k] = w
+            self.changed.add(a)
+            self.changed.add(b)
+
+    def scale(self, bits: int) -> None:
+        """Every weight shifted ``bits`` up (the same matchings are best, the duals follow)."""
+        self.weight = [w << bits for w in self.weight]
+        self.dual = [d << bits for d in self.dual]
+
+    def solve(self) -> list[int]:
+        """Each vertex's mate in a matching of greatest weight (itself if unmatched)."""
+        self._detach_changed()
+        while self._stage():
+            pass
+        return [v if p < 0 else self.end[p] for v, p in enumerate(self.mate)]
+
+    def _detach_changed(self) -> None:
+        n, weight, dual, mate, end = self.n, self.weight, self.dual, self.mate, self.end
+        changed = sorted(self.changed)
+        self.changed = set()
+        for x in changed:
+            while self.top[x] != x:
+                self._dissolve(self.top[x])
+            if mate[x] >= 0:
+                mate[end[mate[x]]] = -1
+                mate[x] = -1
+        for x in changed:
+            dual[x] = 0
+        for x in changed:
+            far: list[int] = []
+            least = 0
+            for j in range(n):
+                k = x * n + j if x < j else j * n + x
+                w = weight[k]
+                if w > 0 and j != x:
+                    far.append(2 * k + (x < j))
+                    least = max(least, 2 * w - dual[j])
+            self.adjacent[x] = far
+            dual[x] = least
+        self._rebuild_adjacency(changed)
+
+    def _rebuild_adjacency(self, changed: list[int]) -> None:
+        """Vertices next to a changed one may have gained or lost it as a neighbour."""
+        if not changed:
+            return
+        n, weight = self.n, self.weight
+        touched = set(changed)
+        for v in range(n):
+            if v in touched:
+                continue
+            far = self.adjacent[v]
+            keep = [p for p in far if self.end[p] not in touched]
+            for x in changed:
+                k = v * n + x if v < x else x * n + v
+                if weight[k] > 0:
+                    keep.append(2 * k + (v < x))
+            self.adjacent[v] = keep
+
+    def _dissolve(self, b: int) -> None:
+        """Undo top-level blossom ``b`` outside the stages: its dual goes to its vertices
+        (edges inside keep their slack, edges leaving gain it), and the matched edge leaving
+        its base, no longer tight, is unmatched."""
+        z = self.dual[b]
+        for v in self.leaves(b):
+            self.dual[v] += z
+        base = self.base[b]
+        if z and self.mate[base] >= 0:
+            self.mate[self.end[self.mate[base]]] = -1
+            self.mate[base] = -1
+        for child in self.children[b]:
+            self.parent[child] = -1
+            if child < self.n:
+                self.top[child] = child
+            else:
+                for v in self.leaves(child):
+                    self.top[v] = child
+        self.children[b], self.links[b] = [], []
+        self.base[b] = -1
+        self.dual[b] = 0
+        self.best_of[b] = None
+        self.unused.append(b)
 
     def slack(self, k: int) -> int:
         end = self.end
@@ -153,8 +253,8 @@ class _Blossoms:
 
     def _best_edges(self, b: int, path: list[int]) -> None:
         """The new blossom's least-slack edge to each other outer blossom."""
-        end, top, label, slack = self.end, self.top, self.label, self.slack
-        best_to: dict[int, int] = {}
+        end, top, label, dual, weight = self.end, self.top, self.label, self.dual, self.weight
+        best_to: dict[int, tuple[int, int]] = {}  # blossom -> (slack, edge)
         for child in path:
             known = self.best_of[child]
             if known is None:
@@ -163,17 +263,19 @@ class _Blossoms:
                 lists = [known]
             for edges in lists:
                 for k in edges:
-                    j = end[2 * k + 1]
-                    if top[j] == b:
-                        j = end[2 * k]
+                    i, j = end[2 * k], end[2 * k + 1]
                     bj = top[j]
+                    if bj == b:
+                        bj = top[i]
                     if bj != b and label[bj] == OUTER:
-                        old = best_to.get(bj, -1)
-                        if old == -1 or slack(k) < slack(old):
-                            best_to[bj] = k
+                        slack = dual[i] + dual[j] - 2 * weight[k]
+                        old = best_to.get(bj)
+                        if old is None or slack < old[0]:
+                            best_to[bj] = (slack, k)
             self.best_of[child] = None
             self.best[child] = -1
-        chosen = list(best_to.values())
+        chosen = [k for _, k in best_to.values()]
+        slack = self.slack
         self.best_of[b] = chosen
         self.best[b] = min(chosen, key=slack, default=-1)
 
@@ -216,10 +318,10 @@ class _Blossoms:
             label[end[p ^ 1]] = FREE
             label[end[links[j - flip] ^ flip ^ 1]] = FREE
             self.assign(end[p ^ 1], INNER, p)
-            self.allowed[links[j - flip] >> 1] = True
+            self.allowed.add(links[j - flip] >> 1)
             j += step
             p = links[j - flip] ^ flip
-            self.allowed[p >> 1] = True
+            self.allowed.add(p >> 1)
             j += step
         child = kids[j]
         label[end[p ^ 1]] = label[child] = INNER
@@ -273,57 +375,70 @@ class _Blossoms:
 
     def augment(self, k: int) -> None:
         """Augment along the path through edge ``k`` between two trees' outer vertices."""
+        end = self.end
+        self.rematch_to_root(end[2 * k], 2 * k + 1)
+        self.rematch_to_root(end[2 * k + 1], 2 * k)
+
+    def augment_to_single(self, p: int) -> None:
+        """Augment along the path from an outer vertex through endpoint ``p``'s edge to a
+        single vertex (of zero dual) outside the forest, or inside a blossom it is base of."""
+        w = self.end[p]
+        self.rematch_to_root(self.end[p ^ 1], p)
+        bw = self.top[w]
+        if bw >= self.n:
+            self.augment_blossom(bw, w)
+        self.mate[w] = p ^ 1
+
+    def rematch_to_root(self, s: int, p: int) -> None:
+        """Give outer vertex ``s`` the mate at endpoint ``p`` (-1: none), swapping matched and
+        unmatched edges on the path from it to its tree's root."""
         end, mate, top, label_end, n = self.end, self.mate, self.top, self.label_end, self.n
-        for s, p in ((end[2 * k], 2 * k + 1), (end[2 * k + 1], 2 * k)):
-            while True:
-                bs = top[s]
-                if bs >= n:
-                    self.augment_blossom(bs, s)
-                mate[s] = p
-                if label_end[bs] == -1:
-                    break  # the root
-                t = end[label_end[bs]]
-                bt = top[t]
-                s = end[label_end[bt]]
-                j = end[label_end[bt] ^ 1]
-                if bt >= n:
-                    self.augment_blossom(bt, j)
-                mate[j] = label_end[bt]
-                p = label_end[bt] ^ 1
+        while True:
+            bs = top[s]
+            if bs >= n:
+                self.augment_blossom(bs, s)
+            mate[s] = p
+            if label_end[bs] == -1:
+                break  # the root
+            t = end[label_end[bs]]
+            bt = top[t]
+            s = end[label_end[bt]]
+            j = end[label_end[bt] ^ 1]
+            if bt >= n:
+                self.augment_blossom(bt, j)
+            mate[j] = label_end[bt]
+            p = label_end[bt] ^ 1
 
     # -- the stages ----------------------------------------------------------------------
 
-    def solve(self) -> list[int]:
-        n = self.n
-        for _ in range(n):
-            self.label = [FREE] * (2 * n)
-            self.best = [-1] * (2 * n)
-            self.best_of[n:] = [None] * n
-            self.allowed = [False] * len(self.allowed)
-            self.queue = []
-            for v in range(n):
-                if self.mate[v] == -1 and self.label[self.top[v]] == FREE:
-                    self.assign(v, OUTER, -1)
-            if not self._stage():
-                break
-            for b in range(n, 2 * n):
-                if (
-                    self.parent[b] == -1
-                    and self.base[b] >= 0
-                    and self.label[b] == OUTER
-                    and self.dual[b] == 0
-                ):
-                    self.expand(b, True)
-        return [self.end[p] if p >= 0 else -1 for p in self.mate]
-
     def _stage(self) -> bool:
-        """Grow the forest, adjusting the duals, until a path augments (True) or no single
-        vertex can gain (False: the matching is of greatest weight)."""
-        while True:
-            if self._grow():
-                return True
-            if not self._adjust_duals():
-                return False
+        """One stage from the single vertices of positive dual; False when there is none
+        (the matching is of greatest weight)."""
+        n = self.n
+        self.label = [FREE] * (2 * n)
+        self.label_end = [-1] * (2 * n)
+        self.best = [-1] * (2 * n)
+        self.best_of[n:] = [None] * n
+        self.allowed = set()
+        self.queue = []
+        roots = False
+        for v in range(n):
+            if self.mate[v] == -1 and self.dual[v] > 0 and self.label[self.top[v]] == FREE:
+                self.assign(v, OUTER, -1)
+                roots = True
+        if not roots:
+            return False
+        while not self._grow() and self._adjust_duals():
+            pass
+        for b in range(n, 2 * n):
+            if (
+                self.parent[b] == -1
+                and self.base[b] >= 0
+                and self.label[b] == OUTER
+                and self.dual[b] == 0
+            ):
+                self.expand(b, True)
+        return True
 
     def _grow(self) -> bool:
         """Scan the outer vertices' tight edges; True once the matching was augmented."""
@@ -345,12 +460,17 @@ class _Blossoms:
                     continue
                 k = p >> 1
                 slack = 0
-                if not allowed[k]:
+                tight = k in allowed
+                if not tight:
                     slack = dv + dual[w] - 2 * weight[k]
                     if slack <= 0:
-                        allowed[k] = True
-                if allowed[k]:
+                        allowed.add(k)
+                        tight = True
+                if tight:
                     if label[bw] == FREE:
+                        if self.mate[self.base[bw]] == -1:
+                            self.augment_to_single(p)  # a single vertex of zero dual
+                            return True
                         self.assign(w, INNER, p ^ 1)
                     elif label[bw] == OUTER:
                         base = self.scan(v, w)
@@ -364,16 +484,22 @@ class _Blossoms:
                         label_end[w] = p ^ 1
                 elif label[bw] == OUTER:
                     b = top[v]
-                    if best[b] == -1 or slack < self.slack(best[b]):
+                    old = best[b]
+                    if old == -1 or slack < (
+                        dual[end[2 * old]] + dual[end[2 * old + 1]] - 2 * weight[old]
+                    ):
                         best[b] = k
                 elif label[w] == FREE:
-                    if best[w] == -1 or slack < self.slack(best[w]):
+                    old = best[w]
+                    if old == -1 or slack < (
+                        dual[end[2 * old]] + dual[end[2 * old + 1]] - 2 * weight[old]
+                    ):
                         best[w] = k
         return False
 
     def _adjust_duals(self) -> bool:
-        """Change the duals by the largest step that keeps them feasible; False when a single
-        vertex's dual reached zero (optimum)."""
+        """Change the duals by the largest step that keeps them feasible; False when an outer
+        vertex's dual reached zero (it becomes single, and the stage ends)."""
         n, dual, label, top, best, slack = (
             self.n,
             self.dual,
@@ -382,7 +508,9 @@ class _Blossoms:
             self.best,
             self.slack,
         )
-        kind, delta, edge, blossom = 1, min(dual[:n]), -1, -1
+        outer = [v for v in range(n) if label[top[v]] == OUTER]
+        zeroed = min(outer, key=dual.__getitem__)
+        kind, delta, edge, blossom = 1, dual[zeroed], -1, -1
         for v in range(n):
             if label[top[v]] == FREE and best[v] != -1:
                 d = slack(best[v])
@@ -409,13 +537,14 @@ class _Blossoms:
             elif label[b] == INNER:
                 dual[b] -= delta
         if kind == 1:
+            self.rematch_to_root(zeroed, -1)
             return False
         if kind == 2:
-            self.allowed[edge] = True
+            self.allowed.add(edge)
             i, j = self.end[2 * edge], self.end[2 * edge + 1]
             self.queue.append(i if label[top[i]] == OUTER else j)
         elif kind == 3:
-            self.allowed[edge] = True
+            self.allowed.add(edge)
             self.queue.append(self.end[2 * edge])
         else:
             self.expand(blossom, False)

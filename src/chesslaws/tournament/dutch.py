@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from chesslaws.tournament._errors import TournamentError
-from chesslaws.tournament._matching import Weights, max_weight_matching
+from chesslaws.tournament._matching import Matching
 from chesslaws.tournament.event import PLAYED_CODES, Event
 
 __all__ = ["dutch_pairings"]
@@ -338,7 +338,7 @@ class _Pairer:
         self.players = state.sorted
         n = len(self.players)
         self.n = n
-        self.weights: Weights = {}
+        self.matching = Matching(n)
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
@@ -361,24 +361,31 @@ class _Pairer:
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a not in self.fixed and b not in self.fixed:
-            self.weights[(a, b) if a < b else (b, a)] = weight
+            self.matching.set(a, b, weight)
 
     def match(self) -> list[int]:
         """The matching of greatest weight; the pairs already fixed stay as they are."""
-        mate = max_weight_matching(self.n, self.weights)
+        mate = self.matching.solve()
         for a, b in self.fixed.items():
             mate[a] = b
         return mate
 
     def scale(self, bits: int) -> None:
         """Every weight shifted ``bits`` up (down if negative): the same matchings are best."""
-        for key, w in self.weights.items():
-            self.weights[key] = w << bits if bits >= 0 else w >> -bits
+        if bits >= 0:
+            self.matching.scale(bits)
+            return
+        weights = self.matching.weight  # shifted down: the duals do not follow, start afresh
+        self.matching = Matching(self.n)
+        for k, w in enumerate(weights):
+            if w:
+                self.matching.set(k // self.n, k % self.n, w >> -bits)
 
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
-        for key in [k for k in self.weights if a in k or b in k]:
-            del self.weights[key]
+        for v in range(self.n):
+            self.matching.set(a, v, 0)
+            self.matching.set(b, v, 0)
         self.fixed[a], self.fixed[b] = b, a
 
     # -- the round --------------------------------------------------------------------
