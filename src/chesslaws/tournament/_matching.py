@@ -99,29 +99,33 @@ class Matching:
         return [v if p < 0 else self.end[p] for v, p in enumerate(self.mate)]
 
     def _detach_changed(self) -> None:
+        """Make the duals feasible again around the vertices whose edges changed: each leaves
+        its blossoms and raises its dual as far as its heaviest edge asks; it keeps its mate
+        if their edge is still tight."""
         n, weight, dual, mate, end = self.n, self.weight, self.dual, self.mate, self.end
         changed = sorted(self.changed)
         self.changed = set()
         for x in changed:
             while self.top[x] != x:
                 self._dissolve(self.top[x])
-            if mate[x] >= 0:
-                mate[end[mate[x]]] = -1
-                mate[x] = -1
-        for x in changed:
-            dual[x] = 0
-        for x in changed:
             far: list[int] = []
-            least = 0
+            row = x * n
             for j in range(n):
-                k = x * n + j if x < j else j * n + x
-                w = weight[k]
-                if w > 0 and j != x:
+                k = row + j if x < j else j * n + x
+                if weight[k] > 0 and j != x:
                     far.append(2 * k + (x < j))
-                    least = max(least, 2 * w - dual[j])
             self.adjacent[x] = far
-            dual[x] = least
         self._rebuild_adjacency(changed)
+        for x in changed:
+            need = 0
+            for p in self.adjacent[x]:
+                need = max(need, 2 * weight[p >> 1] - dual[end[p]])
+            dual[x] = max(dual[x], need) if self.adjacent[x] else 0
+        for x in changed:
+            p = mate[x]
+            if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != 2 * weight[p >> 1]):
+                mate[end[p]] = -1
+                mate[x] = -1
 
     def _rebuild_adjacency(self, changed: list[int]) -> None:
         """Vertices next to a changed one may have gained or lost it as a neighbour."""
