@@ -339,6 +339,7 @@ class _Pairer:
         n = len(self.players)
         self.n = n
         self.matching = Matching(n)
+        self.extra = 0  # the matching's weights are the criteria's shifted up this far
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
@@ -361,7 +362,7 @@ class _Pairer:
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a not in self.fixed and b not in self.fixed:
-            self.matching.set(a, b, weight)
+            self.matching.set(a, b, weight << self.extra)
 
     def match(self) -> list[int]:
         """The matching of greatest weight; the pairs already fixed stay as they are."""
@@ -371,15 +372,15 @@ class _Pairer:
         return mate
 
     def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (down if negative): the same matchings are best."""
+        """Every weight shifted ``bits`` up (down if negative): the same matchings are best.
+
+        Shifted down, the matching keeps its weights (and its duals): the weights set from
+        then on are shifted up by as much, which is the same scale for every edge. (Only
+        edges whose low bits are zero are left when weights are shifted down.)"""
         if bits >= 0:
             self.matching.scale(bits)
-            return
-        weights = self.matching.weight  # shifted down: the duals do not follow, start afresh
-        self.matching = Matching(self.n)
-        for k, w in enumerate(weights):
-            if w:
-                self.matching.set(k // self.n, k % self.n, w >> -bits)
+        else:
+            self.extra -= bits
 
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
