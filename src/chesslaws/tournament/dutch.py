@@ -14,12 +14,13 @@ between S1 and S2, then the opponents in S2 order, C.04.3 B and D), each step fi
 next maximum-weight matching must keep. Colours follow E1-E5, boards the rules for
 publishing (higher score first, then the higher player's pairing number).
 
-This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. Where
-it does not yet: in about one generated event in seventy, one round gives the
-pairing-allocated bye to another bye candidate of the same score, when the candidates differ
-in games played (C9: in which brackets bbpPairings weighs the assignee's unplayed games is not
-settled here). Each step solves its matching afresh (networkx), where bbpPairings updates one
-incrementally: a round of 120 players takes seconds, not hundredths.
+This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. C9 (the
+bye assignee's unplayed games) weighs where the bye is assigned: in the last bracket, and in
+a bracket whose single downfloater takes the bye; in a bracket above, which of several
+moved-down bye candidates floats on is C10-C21's and the order of generation's to decide, the
+assignee not being known there (``tests/tournament/test_dutch.py`` keeps the cases that showed
+it). One matching (:class:`._matching.Matching`) is kept up to date from step to step, as
+bbpPairings keeps its own: a step re-optimises around the players whose edges changed.
 """
 
 from __future__ import annotations
@@ -508,9 +509,9 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
-        bye_score = weigher.bye_score
-        if pairer.n % 2 and movers and all(pairer.scores[x] == bye_score for x in bracket[:movers]):
-            weigher.single_downfloater_bye = True  # C9 chooses among moved-down bye candidates
+        # C9 weighs only where the bye is assigned: among moved-down bye candidates of a
+        # bracket above the last, which of them floats on is left to C10-C21 and to the
+        # order of generation (bbpPairings agrees; see the module's docstring).
         for b in range(movers, len(bracket)):
             for a in range(b):
                 w = weigher.edge(
