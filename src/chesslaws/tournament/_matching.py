@@ -210,10 +210,7 @@ class Matching:
                 break
             marked.append(b)
             label[b] = OUTER | _SEEN
-            if label_end[b] == -1:
-                v = -1
-            else:
-                v = end[label_end[top[end[label_end[b]]]]]
+            v = -1 if label_end[b] == -1 else end[label_end[top[end[label_end[b]]]]]
             if w != -1:
                 v, w = w, v
         for b in marked:
@@ -278,10 +275,8 @@ class Matching:
                             best_to[bj] = (slack, k)
             self.best_of[child] = None
             self.best[child] = -1
-        chosen = [k for _, k in best_to.values()]
-        slack = self.slack
-        self.best_of[b] = chosen
-        self.best[b] = min(chosen, key=slack, default=-1)
+        self.best_of[b] = [k for _, k in best_to.values()]
+        self.best[b] = min(best_to.values())[1] if best_to else -1
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         """Undo blossom ``b`` (its dual is zero); an inner one's children are relabelled."""

@@ -468,11 +468,7 @@ class _Pairer:
             new: list[int] = []
             movers = 0
             weigher = self.weigher
-            single = (
-                n % 2 == 1
-                and group_start < n
-                and weigher.bye_score == scores[group_start]
-            )
+            single = n % 2 == 1 and group_start < n and weigher.bye_score == scores[group_start]
             for index, v in enumerate(bracket):
                 if index < residents_end and matched[v]:
                     final[v], final[mate[v]] = mate[v], v
@@ -590,9 +586,7 @@ class _Bracket:
     def _remainder(self, matched: list[bool]) -> None:
         """The residents left: S1 and S2, the fewest exchanges, then S1's opponents."""
         pairer, v = self.pairer, self.v
-        rest = [
-            j for j in range(self.movers, self.end) if self.mate[v[j]] >= self.group_vertex
-        ]
+        rest = [j for j in range(self.movers, self.end) if self.mate[v[j]] >= self.group_vertex]
         pairs = sum(1 for j in rest if self.mate[v[j]] < v[j])
         position = {j: k for k, j in enumerate(rest)}
 
