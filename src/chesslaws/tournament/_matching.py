@@ -57,7 +57,8 @@ class Matching:
                 k = a * n + b
                 self.end[2 * k] = a
                 self.end[2 * k + 1] = b
-        self.adjacent: list[list[int]] = [[] for _ in range(n)]  # vertex -> far endpoints
+        #: vertex -> the far endpoints of its edges (a dict: edges come and go in O(1))
+        self.adjacent: list[dict[int, None]] = [{} for _ in range(n)]
         self.changed: set[int] = set(range(n))
         blossoms = 2 * n
         self.mate = [-1] * n  # vertex -> the endpoint at its mate, -1: single
@@ -81,10 +82,17 @@ class Matching:
             a, b = b, a
         k = a * self.n + b
         w = max(w, 0)
-        if self.weight[k] != w:
+        old = self.weight[k]
+        if old != w:
             self.weight[k] = w
             self.changed.add(a)
             self.changed.add(b)
+            if not old:
+                self.adjacent[a][2 * k + 1] = None
+                self.adjacent[b][2 * k] = None
+            elif not w:
+                del self.adjacent[a][2 * k + 1]
+                del self.adjacent[b][2 * k]
 
     def scale(self, bits: int) -> None:
         """Every weight shifted ``bits`` up (the same matchings are best, the duals follow)."""
@@ -102,20 +110,12 @@ class Matching:
         """Make the duals feasible again around the vertices whose edges changed: each leaves
         its blossoms and raises its dual as far as its heaviest edge asks; it keeps its mate
         if their edge is still tight."""
-        n, weight, dual, mate, end = self.n, self.weight, self.dual, self.mate, self.end
+        weight, dual, mate, end = self.weight, self.dual, self.mate, self.end
         changed = sorted(self.changed)
         self.changed = set()
         for x in changed:
             while self.top[x] != x:
                 self._dissolve(self.top[x])
-            far: list[int] = []
-            row = x * n
-            for j in range(n):
-                k = row + j if x < j else j * n + x
-                if weight[k] > 0 and j != x:
-                    far.append(2 * k + (x < j))
-            self.adjacent[x] = far
-        self._rebuild_adjacency(changed)
         for x in changed:
             need = 0
             for p in self.adjacent[x]:
@@ -126,23 +126,6 @@ class Matching:
             if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != 2 * weight[p >> 1]):
                 mate[end[p]] = -1
                 mate[x] = -1
-
-    def _rebuild_adjacency(self, changed: list[int]) -> None:
-        """Vertices next to a changed one may have gained or lost it as a neighbour."""
-        if not changed:
-            return
-        n, weight = self.n, self.weight
-        touched = set(changed)
-        for v in range(n):
-            if v in touched:
-                continue
-            far = self.adjacent[v]
-            keep = [p for p in far if self.end[p] not in touched]
-            for x in changed:
-                k = v * n + x if v < x else x * n + v
-                if weight[k] > 0:
-                    keep.append(2 * k + (v < x))
-            self.adjacent[v] = keep
 
     def _dissolve(self, b: int) -> None:
         """Undo top-level blossom ``b`` outside the stages: its dual goes to its vertices
