@@ -175,7 +175,10 @@ class Matching:
         self.label_end[w] = self.label_end[b] = p
         self.best[w] = self.best[b] = -1
         if label == OUTER:
-            self.queue.extend(self.leaves(b))
+            if b < self.n:
+                self.queue.append(b)
+            else:
+                self.queue.extend(self.leaves(b))
         else:
             mate = self.mate[self.base[b]]
             self.assign(self.end[mate], OUTER, mate ^ 1)
