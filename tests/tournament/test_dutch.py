@@ -162,6 +162,9 @@ KNOWN = [
     (1003, {"PlayersNumber": 33, "RoundsNumber": 9}, 9),
     # The same with 11 and 19 in the 5.0 bracket, each with a forfeit loss against 8 and 17.
     (1006, {"PlayersNumber": 21, "RoundsNumber": 12}, 12),
+    # In the last bracket C9 does weigh among moved-down bye candidates: 25 and 30 (2.5)
+    # float to 28 (1.5, a forfeit win: no bye); 30 lost a game by forfeit, so 25 has the bye.
+    (1168, {"PlayersNumber": 33, "RoundsNumber": 12, "RetiredRate": 48}, 8),
 ]
 
 

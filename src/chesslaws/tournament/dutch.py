@@ -15,10 +15,11 @@ next maximum-weight matching must keep. Colours follow E1-E5, boards the rules f
 publishing (higher score first, then the higher player's pairing number).
 
 This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. C9 (the
-bye assignee's unplayed games) weighs where the bye is assigned: in the last bracket, and in
-a bracket whose single downfloater takes the bye; in a bracket above, which of several
-moved-down bye candidates floats on is C10-C21's and the order of generation's to decide, the
-assignee not being known there (``tests/tournament/test_dutch.py`` keeps the cases that showed
+bye assignee's unplayed games, a game lost by forfeit being one) weighs where the bye is
+assigned: in the last bracket (among its moved-down bye candidates too), and in a bracket
+whose single downfloater takes the bye; in a bracket above, which of several moved-down bye
+candidates floats on is C10-C21's and the order of generation's to decide, the assignee not
+being known there (``tests/tournament/test_dutch.py`` keeps the cases that showed
 it). One matching (:class:`._matching.Matching`) is kept up to date from step to step, as
 bbpPairings keeps its own: a step re-optimises around the players whose edges changed.
 """
@@ -505,9 +506,13 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
-        # C9 weighs only where the bye is assigned: among moved-down bye candidates of a
-        # bracket above the last, which of them floats on is left to C10-C21 and to the
-        # order of generation (bbpPairings agrees; see the module's docstring).
+        # C9 weighs only where the bye is assigned: in the last bracket it chooses among
+        # moved-down bye candidates; in a bracket above, which of them floats on is left to
+        # C10-C21 and to the order of generation (bbpPairings agrees; see the docstring).
+        last = residents_end == len(bracket)
+        candidates = all(pairer.scores[x] == weigher.bye_score for x in bracket[:movers])
+        if pairer.n % 2 and movers and last and candidates:
+            weigher.single_downfloater_bye = True
         for b in range(movers, len(bracket)):
             for a in range(b):
                 w = weigher.edge(
