@@ -6,13 +6,19 @@ skips, saying why, when ``../shared/tools`` is absent.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-TOOLS = Path(__file__).resolve().parents[2].parent / "shared" / "tools"
+#: ``../shared/tools`` beside the checkout, or ``CHESSLAWS_SHARED_TOOLS`` (a git worktree's
+#: checkout lies elsewhere).
+TOOLS = Path(
+    os.environ.get("CHESSLAWS_SHARED_TOOLS")
+    or Path(__file__).resolve().parents[2].parent / "shared" / "tools"
+)
 BBP = TOOLS / "bbpPairings" / "bbpPairings"
 TIEBREAK = TOOLS / "tiebreakserver" / "tiebreakchecker.py"
 #: tiebreakserver needs networkx, kept out of chesslaws' environment: the system python has it.

@@ -154,15 +154,42 @@ SAMPLE = [
 ]
 
 
+#: Rounds once paired otherwise than bbpPairings pairs them, each with what it showed.
+KNOWN = [
+    # C9 is not weighed among moved-down bye candidates above the last bracket: 16 and 23
+    # (3.5 points, the lower groups all had a bye or a forfeit win) float to the 3.0 bracket;
+    # 16 lost one game by forfeit, 23 played all; 23 meets 29 and 16 has the bye.
+    (1003, {"PlayersNumber": 33, "RoundsNumber": 9}, 9),
+    # The same with 11 and 19 in the 5.0 bracket, each with a forfeit loss against 8 and 17.
+    (1006, {"PlayersNumber": 21, "RoundsNumber": 12}, 12),
+    # In the last bracket C9 does weigh among moved-down bye candidates: 25 and 30 (2.5)
+    # float to 28 (1.5, a forfeit win: no bye); 30 lost a game by forfeit, so 25 has the bye.
+    (1168, {"PlayersNumber": 33, "RoundsNumber": 12, "RetiredRate": 48}, 8),
+]
+
+
+@pytest.mark.parametrize(("seed", "config", "round_"), KNOWN)
+def test_a_round_once_paired_otherwise(
+    tmp_path: Path, seed: int, config: dict[str, int], round_: int
+) -> None:
+    event = read_trf(_oracles.generate(tmp_path / "g.trf", seed, **config))[0]
+    event = dataclasses.replace(event, total_rounds=config["RoundsNumber"])
+    before = cut_before(event, round_)
+    assert set(next_pairings(before)[1]) == paired_in(event, round_)
+    cut = tmp_path / "cut.trf"
+    cut.write_text(write_trf(before))
+    assert _oracles.bbp(cut, "-p").stdout == pairs_text(next_pairings(before)[1])
+
+
 @pytest.mark.parametrize(("seed", "config"), SAMPLE)
 def test_every_round_as_bbppairings(tmp_path: Path, seed: int, config: dict[str, int]) -> None:
     assert rounds_differing(tmp_path, seed, **config) == []
 
 
-def _slow_configs(count: int) -> list[tuple[int, dict[str, int]]]:
+def _slow_configs(count: int, first: int = 1000) -> list[tuple[int, dict[str, int]]]:
     """Events of 8 to 40 players and 5 to 13 rounds, with forfeits, byes and withdrawals."""
     configs = []
-    for seed in range(1000, 1000 + count):
+    for seed in range(first, first + count):
         players = 8 + seed * 7 % 33
         config = {"PlayersNumber": players, "RoundsNumber": min(5 + seed % 9, players - 3)}
         if seed % 3 == 0:
@@ -173,24 +200,18 @@ def _slow_configs(count: int) -> list[tuple[int, dict[str, int]]]:
     return configs
 
 
-#: The share of events paired exactly as bbpPairings on every round that the slow run holds.
-#: Measured on 717 generated events (8-99 players, 5-13 rounds): 708 equal on every round, and
-#: 5484 of 5493 rounds; each of the 9 others differs in one round, 8 of them in which player of
-#: the bye's score takes the pairing-allocated bye (C9 weighed otherwise than bbpPairings
-#: weighs it; see the module's docstring).
-EXACT_EVENTS = 0.975
-
-
 @pytest.mark.deep
 def test_many_tournaments_as_bbppairings(tmp_path: Path) -> None:
-    """CHESSLAWS_DUTCH_EVENTS (default 2000) generated events, every round from 2 compared.
+    """CHESSLAWS_DUTCH_EVENTS (default 2000) generated events, every round from 2 compared;
+    CHESSLAWS_DUTCH_FIRST (default 1000) the first seed, to run them in slices.
 
-    ``deep`` (``pytest --deep``): at today's speed 2,000 events take hours. Exact agreement is
-    not reached yet (docs/tournament.md gives the measured figures), so this asserts the rate."""
+    ``deep`` (``pytest --deep``): 2,000 events take hours on one core. Every round must be
+    paired as bbpPairings paired it (docs/tournament.md gives the figures measured)."""
     count = int(os.environ.get("CHESSLAWS_DUTCH_EVENTS", "2000"))
+    first = int(os.environ.get("CHESSLAWS_DUTCH_FIRST", "1000"))
     failures = {}
     unplayable = 0  # the generator found no valid pairing for some round: no event
-    for seed, config in _slow_configs(count):
+    for seed, config in _slow_configs(count, first):
         try:
             differing = rounds_differing(tmp_path, seed, printed=False, **config)
         except subprocess.CalledProcessError as error:
@@ -202,5 +223,4 @@ def test_many_tournaments_as_bbppairings(tmp_path: Path) -> None:
     events = count - unplayable
     assert unplayable < count // 10
     print(f"Dutch: {events - len(failures)} of {events} events equal on every round")
-    assert len(failures) <= max(2, (1 - EXACT_EVENTS) * events), f"differing: {failures}"
-    assert all(kind == "pairs" for _, rounds in failures.values() for _, kind in rounds)
+    assert not failures, f"differing: {failures}"

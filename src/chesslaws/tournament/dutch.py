@@ -14,12 +14,14 @@ between S1 and S2, then the opponents in S2 order, C.04.3 B and D), each step fi
 next maximum-weight matching must keep. Colours follow E1-E5, boards the rules for
 publishing (higher score first, then the higher player's pairing number).
 
-This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. Where
-it does not yet: in about one generated event in seventy, one round gives the
-pairing-allocated bye to another bye candidate of the same score, when the candidates differ
-in games played (C9: in which brackets bbpPairings weighs the assignee's unplayed games is not
-settled here). Each step solves its matching afresh (networkx), where bbpPairings updates one
-incrementally: a round of 120 players takes seconds, not hundredths.
+This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. C9 (the
+bye assignee's unplayed games, a game lost by forfeit being one) weighs where the bye is
+assigned: in the last bracket (among its moved-down bye candidates too), and in a bracket
+whose single downfloater takes the bye; in a bracket above, which of several moved-down bye
+candidates floats on is C10-C21's and the order of generation's to decide, the assignee not
+being known there (``tests/tournament/test_dutch.py`` keeps the cases that showed
+it). One matching (:class:`._matching.Matching`) is kept up to date from step to step, as
+bbpPairings keeps its own: a step re-optimises around the players whose edges changed.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from chesslaws.tournament._errors import TournamentError
-from chesslaws.tournament._matching import Weights, max_weight_matching
+from chesslaws.tournament._matching import Matching
 from chesslaws.tournament.event import PLAYED_CODES, Event
 
 __all__ = ["dutch_pairings"]
@@ -338,7 +340,8 @@ class _Pairer:
         self.players = state.sorted
         n = len(self.players)
         self.n = n
-        self.weights: Weights = {}
+        self.matching = Matching(n)
+        self.extra = 0  # the matching's weights are the criteria's shifted up this far
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
@@ -361,24 +364,31 @@ class _Pairer:
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a not in self.fixed and b not in self.fixed:
-            self.weights[(a, b) if a < b else (b, a)] = weight
+            self.matching.set(a, b, weight << self.extra)
 
     def match(self) -> list[int]:
         """The matching of greatest weight; the pairs already fixed stay as they are."""
-        mate = max_weight_matching(self.n, self.weights)
+        mate = self.matching.solve()
         for a, b in self.fixed.items():
             mate[a] = b
         return mate
 
     def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (down if negative): the same matchings are best."""
-        for key, w in self.weights.items():
-            self.weights[key] = w << bits if bits >= 0 else w >> -bits
+        """Every weight shifted ``bits`` up (down if negative): the same matchings are best.
+
+        Shifted down, the matching keeps its weights (and its duals): the weights set from
+        then on are shifted up by as much, which is the same scale for every edge. (Only
+        edges whose low bits are zero are left when weights are shifted down.)"""
+        if bits >= 0:
+            self.matching.scale(bits)
+        else:
+            self.extra -= bits
 
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
-        for key in [k for k in self.weights if a in k or b in k]:
-            del self.weights[key]
+        for v in range(self.n):
+            self.matching.set(a, v, 0)
+            self.matching.set(b, v, 0)
         self.fixed[a], self.fixed[b] = b, a
 
     # -- the round --------------------------------------------------------------------
@@ -459,11 +469,7 @@ class _Pairer:
             new: list[int] = []
             movers = 0
             weigher = self.weigher
-            single = (
-                n % 2 == 1
-                and group_start < n
-                and weigher.bye_score == scores[group_start]
-            )
+            single = n % 2 == 1 and group_start < n and weigher.bye_score == scores[group_start]
             for index, v in enumerate(bracket):
                 if index < residents_end and matched[v]:
                     final[v], final[mate[v]] = mate[v], v
@@ -500,9 +506,13 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
-        bye_score = weigher.bye_score
-        if pairer.n % 2 and movers and all(pairer.scores[x] == bye_score for x in bracket[:movers]):
-            weigher.single_downfloater_bye = True  # C9 chooses among moved-down bye candidates
+        # C9 weighs only where the bye is assigned: in the last bracket it chooses among
+        # moved-down bye candidates; in a bracket above, which of them floats on is left to
+        # C10-C21 and to the order of generation (bbpPairings agrees; see the docstring).
+        last = residents_end == len(bracket)
+        candidates = all(pairer.scores[x] == weigher.bye_score for x in bracket[:movers])
+        if pairer.n % 2 and movers and last and candidates:
+            weigher.single_downfloater_bye = True
         for b in range(movers, len(bracket)):
             for a in range(b):
                 w = weigher.edge(
@@ -581,9 +591,7 @@ class _Bracket:
     def _remainder(self, matched: list[bool]) -> None:
         """The residents left: S1 and S2, the fewest exchanges, then S1's opponents."""
         pairer, v = self.pairer, self.v
-        rest = [
-            j for j in range(self.movers, self.end) if self.mate[v[j]] >= self.group_vertex
-        ]
+        rest = [j for j in range(self.movers, self.end) if self.mate[v[j]] >= self.group_vertex]
         pairs = sum(1 for j in rest if self.mate[v[j]] < v[j])
         position = {j: k for k, j in enumerate(rest)}
 
