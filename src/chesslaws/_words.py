@@ -33,7 +33,7 @@ class Words(str):
 
     def __new__(cls, msgid: str, /, **params: object) -> Words:
         kept = {name: _param(value) for name, value in params.items()}
-        text = super().__new__(cls, msgid.format_map(kept) if kept else msgid)
+        text = super().__new__(cls, msgid.format_map(kept))  # "{{" is a brace, as in format
         text.msgid = msgid
         text.params = kept
         return text

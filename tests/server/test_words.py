@@ -40,6 +40,8 @@ def test_words_are_their_english_and_keep_their_code() -> None:
     assert joined(w, "x").to_json()["id"] == "{first}; {then}"
     assert said(Refused(w)) is w and said(ValueError("plain")) == "plain"
     assert words_json(reason=w, note="plain", error=None) == {"reason": w.to_json()}
+    # Braces are written double in a template, as str.format reads them, and shown single.
+    assert Words('send {{"type": "resign"}}') == 'send {"type": "resign"}'
 
 
 def test_a_rejection_of_the_arbiter_carries_its_words() -> None:
