@@ -66,10 +66,9 @@ def test_the_view_shows_an_8_4_exemption_and_the_8_5_reconstruction_pause(
             act = {"type": "arbiter", "action": "set_control", "time_control": "5400+30"}
             assert await live.submit("arbiter", act) is None
             seen.append(live.view())
-            assert await live.submit("arbiter", {"type": "arbiter", "action": "reconstruct"}) is None
-            seen.append(live.view())
-            assert await live.submit("arbiter", {"type": "arbiter", "action": "resume"}) is None
-            seen.append(live.view())
+            for action in ("reconstruct", "resume"):
+                assert await live.submit("arbiter", {"type": "arbiter", "action": action}) is None
+                seen.append(live.view())
             return seen
         finally:
             await hub.stop()

@@ -31,11 +31,11 @@ from ._state import GameState
 from ._time import Millis, ms_to_seconds
 
 __all__ = [
+    "last_of",
     "on_reconstruct",
     "on_record",
     "on_request",
     "other_hand",
-    "last_of",
     "record_before_moving",
     "recording_exempt",
     "recording_exemption",

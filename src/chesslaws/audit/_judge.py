@@ -165,8 +165,8 @@ def audit_game(
                 )
             )
         if half:
-            board = f"the game ended with {phrase} (Article {article}), a result of {lawful}"
-            findings.append(_arbiters_score(recorded, ended_ply, board))
+            shown = f"the game ended with {phrase} (Article {article}), a result of {lawful}"
+            findings.append(_arbiters_score(recorded, ended_ply, shown))
             return record(recorded, plies, name)
         if recorded != lawful:
             findings.append(
