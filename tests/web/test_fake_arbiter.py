@@ -126,6 +126,11 @@ def test_issue_27s_actions_ask_where_they_end_amend_or_set_and_send_the_event(
 ) -> None:
     page = open_console(browser, fake)
     dialog = page.locator("#confirm-dialog")
+    # An amended result offers the reasons of a declared one, the arbiter's decision first.
+    reasons = page.eval_on_selector_all("#amend-reason option", "els => els.map(e => e.value)")
+    assert reasons == ["arbiter", "default", "flag", "dead_position", "agreement", "resignation",
+                       "checkmate"]
+    assert page.input_value("#amend-reason") == "arbiter"
     sent = 0
     for fields, button, event, words in NEW_ACTIONS:
         for selector in ("#penalty-article", "#restore-article", "#amend-article"):

@@ -145,22 +145,37 @@ export function question(fields, names) {
     case "restore":
       return t("Restore the position after {moves} moves (plies){article}? The later moves are taken back.",
         { moves: fields.moves, article });
-    case "set_up_wrong":
-      return t("The initial position was incorrect (7.2.1)? The game is cancelled.");
-    case "board_orientation":
-      return t("The board was wrongly placed (7.2.2)? Play continues on a correctly placed board.");
-    case "colours_reversed":
-      return t("The colours were reversed (7.3)? With fewer than ten moves each the game is discontinued.");
     case "set_control":
       return t("Install the time control {control}{article}? The clocks keep their times and counters (6.10.2).",
         { control: fields.time_control, article });
-    case "reconstruct":
-      return t("Pause the clocks to update the scoresheets (8.5)?");
-    case "flags_unordered":
-      return t("Both flags are down and which fell first cannot be told (III.3.1)? In the last period the game is drawn.");
-    default: return null;
+    default: return PLAIN[fields.action]?.question || null;
   }
 }
+
+/** The actions without fields (7.2.1, 7.2.2, 7.3, 8.5, III.3.1): the question each asks, and
+ *  its line in the arbiter's log. */
+const PLAIN = {
+  set_up_wrong: {
+    question: t("The initial position was incorrect (7.2.1)? The game is cancelled."),
+    logged: t("the arbiter finds the initial position incorrect"),
+  },
+  board_orientation: {
+    question: t("The board was wrongly placed (7.2.2)? Play continues on a correctly placed board."),
+    logged: t("the arbiter has the board placed correctly"),
+  },
+  colours_reversed: {
+    question: t("The colours were reversed (7.3)? With fewer than ten moves each the game is discontinued."),
+    logged: t("the arbiter finds the colours reversed"),
+  },
+  reconstruct: {
+    question: t("Pause the clocks to update the scoresheets (8.5)?"),
+    logged: t("the arbiter pauses to update the scoresheets"),
+  },
+  flags_unordered: {
+    question: t("Both flags are down and which fell first cannot be told (III.3.1)? In the last period the game is drawn."),
+    logged: t("the arbiter finds both flags down, order unknown"),
+  },
+};
 
 // -- one game ----------------------------------------------------------------------------------
 
@@ -227,6 +242,12 @@ if (selected) {
     if (control) act(withArticle({ action: "set_control", time_control: control }, "time-article"));
     else screen.notice(t("Write the correct time control first (e.g. 5400+30)."), "refused");
   });
+  // An amended result takes the reasons of a declared one (one list, in the page), and checkmate.
+  const amendReason = $("amend-reason");
+  for (const option of $("declare-reason").options) {
+    amendReason.insertBefore(option.cloneNode(true), amendReason.lastElementChild);
+  }
+  amendReason.selectedIndex = 0;  // the arbiter's decision, as for a declaration
   $("amend").addEventListener("click", () => act(withArticle(
     { action: "amend_result", result: $("amend-result").value, reason: $("amend-reason").value },
     "amend-article")));
@@ -280,13 +301,8 @@ function actionText(a) {
     case "exclusion": return t("the arbiter excludes {player} from rounds", { player: who });
     case "expulsion": return t("the arbiter expels {player}", { player: who });
     case "restore": return t("the arbiter restores the position after {moves} moves", { moves: a.moves });
-    case "set_up_wrong": return t("the arbiter finds the initial position incorrect");
-    case "board_orientation": return t("the arbiter has the board placed correctly");
-    case "colours_reversed": return t("the arbiter finds the colours reversed");
     case "set_control": return t("the arbiter installs the time control {control}", { control: a.time_control });
-    case "reconstruct": return t("the arbiter pauses to update the scoresheets");
-    case "flags_unordered": return t("the arbiter finds both flags down, order unknown");
-    default: return `${t("the arbiter")}: ${a.action}`;
+    default: return PLAIN[a.action]?.logged || `${t("the arbiter")}: ${a.action}`;
   }
 }
 
