@@ -5,6 +5,7 @@ Before, nothing was taken once the game was over; a result that stood could not 
 
 from __future__ import annotations
 
+from chesslaws.arbiter import game_to_pgn
 from tests.arbiter._log import run
 
 RESIGNED = """
@@ -41,6 +42,10 @@ def test_12_9_5_points_reduced_half_nought_is_a_lawful_score() -> None:
     assert rulings[-1]["article"] == "12.9.5"
     assert rulings[-1]["note"] == "was 1-0 (resignation, 5.1.2)"
     assert game.result == "1/2-0"
+    # PGN has no marker for it: the movetext ends with *, and the last comment names the score.
+    assert game_to_pgn(game.state()).rstrip().endswith(
+        "1/2-0, the arbiter's score (10.2): arbiter (12.9.5)} *"
+    )
 
 
 def test_11_3_2_a_device_during_the_game_loses_it() -> None:

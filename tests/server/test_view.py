@@ -47,3 +47,36 @@ def test_an_event_costs_the_same_at_ply_300_as_at_ply_10(tmp_path: Path) -> None
     assert sum(cpu[p] for p in late) < 1.5 * sum(cpu[p] for p in early) + 0.02
     view = last["view"]
     assert isinstance(view, dict) and view["ply"] == 300 and "san" not in view
+
+
+def test_the_view_shows_an_8_4_exemption_and_the_8_5_reconstruction_pause(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> list[dict[str, object]]:
+        hub = Hub(f"sqlite:///{tmp_path / 'games.db'}", workers=1)
+        await hub.start()
+        try:
+            live = await seated_live(hub, "5400+0")
+            seen = [live.view()]
+            # 8.4: White's clock set under five minutes, no increment: no duty to record.
+            act = {"type": "arbiter", "action": "set_time", "player": "white", "seconds": 200}
+            assert await live.submit("arbiter", act) is None
+            seen.append(live.view())
+            # 6.10.2: the arbiter's corrected control reaches the arbiter (the field is taken).
+            act = {"type": "arbiter", "action": "set_control", "time_control": "5400+30"}
+            assert await live.submit("arbiter", act) is None
+            seen.append(live.view())
+            for action in ("reconstruct", "resume"):
+                assert await live.submit("arbiter", {"type": "arbiter", "action": action}) is None
+                seen.append(live.view())
+            return seen
+        finally:
+            await hub.stop()
+
+    first, low, corrected, reconstructing, resumed = asyncio.run(scenario())
+    assert first["exempt"] == [] and first["pause_reason"] is None
+    assert low["exempt"] == ["white"]
+    assert corrected["exempt"] == []  # 30 s a move now: 8.4 does not free him
+    assert reconstructing["paused"] is True
+    assert reconstructing["pause_reason"] == "reconstruction"
+    assert resumed["paused"] is False and resumed["pause_reason"] is None

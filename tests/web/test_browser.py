@@ -464,6 +464,14 @@ def test_the_arbiters_actions_are_logged_and_ruled(server: Server, browser: Any)
     arbiter.fill("#moves", "3")
     act("#set-moves", "set_moves", "Black's move counter set to 3")
     act("[data-action=observe_illegal_move]", "observe_illegal_move", None)
+    # Issue 27: a corrected time control (6.10.2) and a reconstruction's pause (8.5).
+    arbiter.fill("#control", "900+5")
+    arbiter.fill("#time-article", "")
+    act("#set-control", "set_control", "The time control is corrected")
+    act("[data-action=reconstruct]", "reconstruct", "the scoresheets are brought up to date")
+    watch.wait_for_function(
+        "document.querySelector('#turn').textContent.includes('(8.5)')", timeout=WAIT)
+    act("[data-action=resume]", "resume", "The clocks run again")
     arbiter.select_option("#declare-result", "0-1")
     arbiter.select_option("#declare-reason", "arbiter")
     arbiter.fill("#declare-article", "11.3.2.2")
@@ -473,6 +481,15 @@ def test_the_arbiters_actions_are_logged_and_ruled(server: Server, browser: Any)
         assert page.inner_text("#result") == (
             "0-1 · Black wins: the arbiter's decision (Art. 11.3.2.2)"
         )
+    # After the game: a fine recorded and the points reduced to ½-0 (12.9.5, 10.2).
+    arbiter.select_option("#warn-player", "black")
+    act("#fine", "fine", "a fine for Black is recorded")
+    arbiter.select_option("#amend-result", "0-1/2")
+    arbiter.fill("#amend-article", "12.9.5")
+    act("#amend", "amend_result", "Result amended: 0-1/2")
+    for page in (arbiter, watch):
+        page.wait_for_function(
+            "document.querySelector('#result').textContent.startsWith('0-1/2')", timeout=WAIT)
     screenshot(arbiter, "arbiter-actions-desktop")
     for page in (arbiter, watch):
         assert page.errors == [], page.errors

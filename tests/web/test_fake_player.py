@@ -267,3 +267,41 @@ def test_the_page_learns_its_seat_from_the_server(
     watcher = open_seat(browser, fake, "no-such-token")
     assert watcher.evaluate("document.body.dataset.side") == "none"
     assert "no seat of this game" in watcher.inner_text("#status")
+
+
+def test_the_player_sees_the_8_4_exemption_and_the_8_5_reconstruction_pause(
+    fake: FakeServer, browser: Any
+) -> None:
+    fake.views["g1"].update(running="white", clock={"white": 250_000, "black": 400_000})
+    white = open_seat(browser, fake)
+    line = white.locator("#recording")
+    assert line.is_hidden()
+    # 8.4: the server's view says White need not record (under five minutes, no 30 s a move).
+    seq = fake.broadcast(exempt=["white"], rulings=[
+        {"ruling": "scoresheet", "by": "white", "status": "exempt", "article": "8.4"}])
+    wait_seq(white, seq)
+    assert line.is_visible()
+    assert line.inner_text().startswith("You need not record the moves for the rest of this period")
+    assert line.locator("a.article").inner_text() == "Art. 8.4"
+    assert "White need not record the moves for the rest of the period (8.4)" in white.inner_text(
+        "#rulings")
+    # The opponent's exemption is told with his name.
+    seq = fake.broadcast(exempt=["black"])
+    wait_seq(white, seq)
+    assert line.inner_text().startswith("Boris need not record the moves")
+    # 8.5: the arbiter pauses the clocks to bring the scoresheets up to date.
+    seq = fake.broadcast(exempt=[], paused=True, pause_reason="reconstruction", running=None,
+                         event={"type": "arbiter", "action": "reconstruct", "by": "arbiter",
+                                "at": 40.0},
+                         rulings=[{"ruling": "scoresheet", "status": "reconstruction",
+                                   "article": "8.5.3", "note": "position …"}])
+    wait_seq(white, seq)
+    assert line.is_hidden()
+    turn = white.inner_text("#turn")
+    assert "the scoresheets are brought up to date (8.5)" in turn, turn
+    assert "the scoresheets are brought up to date (8.5)" in white.inner_text("#rulings")
+    # Resumed: the pause is gone.
+    seq = fake.broadcast(paused=False, pause_reason=None, running="white")
+    wait_seq(white, seq)
+    assert "8.5" not in white.inner_text("#turn")
+    assert white.errors == []

@@ -52,6 +52,7 @@ from chesslaws.arbiter._illegal import PendingIllegal as PendingIllegal
 from chesslaws.arbiter._illegal import board_after as board_after
 from chesslaws.arbiter._pgn import game_to_pgn as game_to_pgn
 from chesslaws.arbiter._profile import Profile as Profile
+from chesslaws.arbiter._recording import recording_exempt as recording_exempt
 from chesslaws.arbiter._rulings import Penalty as Penalty
 from chesslaws.arbiter._rulings import PenaltyKind as PenaltyKind
 from chesslaws.arbiter._rulings import Reason as Reason
@@ -131,6 +132,7 @@ __all__ = [
     "game_to_pgn",
     "ms_to_seconds",
     "parse_event",
+    "recording_exempt",
     "ruling_from_json",
     "sealed_move",
     "seconds_to_ms",

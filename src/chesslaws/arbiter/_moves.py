@@ -42,7 +42,7 @@ from ._events import (
 from ._illegal import PASS, IllegalKind, PendingIllegal
 from ._numbering import edition_fields, in_edition
 from ._profile import Profile
-from ._recording import other_hand, record_before_moving, recording_exemption
+from ._recording import last_of, other_hand, record_before_moving, recording_exemption
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, current_obligation, square_label, ucis
@@ -430,12 +430,7 @@ def count_unpressed(d: Draft, mover: Color, at: Millis) -> None:
 def own_last(d: Draft, mover: Color) -> Scoresheet | None:
     """The sheet ending with ``mover``'s last move: the last move is his, or the one before it
     is (the players alternate); ``None`` on an empty sheet."""
-    sheet = d.sheet
-    if sheet.san is None:
-        return None
-    start = d.start
-    first = start.first_mover if start is not None else WHITE
-    return sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
+    return last_of(d.sheet, d.start, mover)
 
 
 def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None) -> None:

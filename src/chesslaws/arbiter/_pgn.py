@@ -96,6 +96,8 @@ def game_to_pgn(
             note = f"{detail}: {note}"
         if ending.result is Result.BOTH_LOSE:
             note = f"0-0, both lose: {note}"  # PGN has no 0-0: the movetext ends with *
+        elif ending.result in (Result.WHITE_HALF, Result.BLACK_HALF):  # nor these (10.2)
+            note = f"{ending.result.value}, the arbiter's score (10.2): {note}"
         last = len(sans) - 1
         comments[last] = f"{comments[last]} {note}" if last in comments else note
     adjourned = adjournment_comment(state)  # Guidelines I: the seal itself never written

@@ -23,18 +23,22 @@ from dataclasses import replace
 from chesslaws._color import Color
 from chesslaws._words import Words, joined
 
+from ._clockface import ClockState
 from ._draft import Draft, Rejected, count, ruling
-from ._events import Arbiter, Mode, Record, RequestScoresheet, Supervision
+from ._events import Arbiter, Mode, Record, RequestScoresheet, Start, Supervision
 from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind
 from ._scoresheet import Scoresheet
+from ._state import GameState
 from ._time import Millis, ms_to_seconds
 
 __all__ = [
+    "last_of",
     "on_reconstruct",
     "on_record",
     "on_request",
     "other_hand",
     "record_before_moving",
+    "recording_exempt",
     "recording_exemption",
 ]
 
@@ -124,20 +128,50 @@ def record_before_moving(
         return []
     if d.players.recorded[player] >= own.length:
         return []
-    state = d.clock
-    if state is not None:
-        clock = state.clock
-        increment = clock.period_of(player).increment
-        pressed_at = own.clock - increment if own.clock is not None else None
-        low = clock.remaining(player, at) < _FIVE_MINUTES or (
-            pressed_at is not None and pressed_at < _FIVE_MINUTES
-        )
-        if low and increment < _THIRTY_SECONDS:
-            return []
+    if _under_five_minutes(d.clock, player, own, at):
+        return []
     note = Words(
         "his move {san} is not on his scoresheet: the arbiter may act under 12.9", san=own.san
     )
     return [_noted(at, idx, player, "not_recorded", "8.1.3", note)]
+
+
+def _under_five_minutes(
+    state: ClockState | None, player: Color, own: Scoresheet | None, at: Millis
+) -> bool:
+    """8.4 as 8.1.3 is judged: ``player``'s clock is under five minutes at ``at`` or was as he
+    pressed his last move (``own`` ends with it), and his period adds less than 30 s a move."""
+    if state is None:
+        return False
+    clock = state.clock
+    increment = clock.period_of(player).increment
+    if increment >= _THIRTY_SECONDS:
+        return False
+    pressed_at = own.clock - increment if own is not None and own.clock is not None else None
+    return clock.remaining(player, at) < _FIVE_MINUTES or (
+        pressed_at is not None and pressed_at < _FIVE_MINUTES
+    )
+
+
+def recording_exempt(state: GameState, player: Color) -> bool:
+    """Whether 8.4 frees ``player`` from recording now (at the state's last event), judged as
+    the arbiter judges 8.1.3: standard play (rapid and blitz players need not record at all,
+    A.2, B.3, so no period of exemption begins there), his clock under five minutes now or as he
+    pressed his last move, and less than 30 s added a move. What a page shows (8.4)."""
+    profile = state.profile
+    if profile is None or profile.mode is not Mode.STANDARD or state.ending is not None:
+        return False
+    own = last_of(state.sheet, state.start, player)
+    return _under_five_minutes(state.clock, player, own, state.last_at)
+
+
+def last_of(sheet: Scoresheet, start: Start | None, player: Color) -> Scoresheet | None:
+    """The sheet ending with ``player``'s last move: the last move is his, or the one before
+    it is (the players alternate); ``None`` on an empty sheet."""
+    if sheet.san is None:
+        return None
+    first = start.first_mover if start is not None else Color.WHITE
+    return sheet if ((sheet.length - 1) % 2 == 0) is (first is player) else sheet.before
 
 
 def _noted(

@@ -32,6 +32,9 @@ _COLOURS = {
     Code.FIFTY_MOVES_AVAILABLE: "#92c5de",
     Code.UNDETERMINED: "#999999",
     Code.MENDED_ON_READING: "#c7e9c0",
+    Code.ARBITERS_SCORE: "#b8e186",
+    Code.DRAW_OFFER: "#d1e5f0",
+    Code.AGREEMENT_BEFORE_BOTH_MOVED: "#fee090",
 }
 """Warm colours for faults, cool ones for information."""
 

@@ -43,6 +43,7 @@ from chesslaws.endings import (
 )
 from chesslaws.endings._editions import E2014, PRE_1997
 from chesslaws.endings._record import repetition_counts
+from chesslaws.pgn import HALF_SCORES
 
 from ._record import AuditRecord, Code, Finding
 
@@ -137,6 +138,8 @@ def audit_game(
     plies = ended_ply if ended is not None else len(moves)
     stopped_at_error = error is not None and error.ply is not None and error.ply == len(moves) + 1
 
+    half = recorded in HALF_SCORES  # the arbiter's score (10.2), not a result of play
+    offers = _Offers(game, first_turn, first_number, edition)
     if ended is not None:
         winner = Color(position.turn ^ 1) if ended is Termination.CHECKMATE else None
         lawful = (Result.DRAW if winner is None else Result.win_for(winner)).value
@@ -145,10 +148,11 @@ def audit_game(
         article = ending_article(edition, ended)
         later = len(sans) - ended_ply
         findings.extend(c for c in claims if c.ply < ended_ply)
+        findings.extend(offers.judged(ended_ply, recorded, board_ended=True))
         when = f"after ply {ended_ply}" if ended_ply else "before the first move"
         if later > 0:
             nxt = _move_label(ended_ply + 1, first_turn, first_number, sans[ended_ply])
-            right = recorded == lawful
+            right = recorded == lawful or half
             findings.append(
                 Finding(
                     ended_ply + 1,
@@ -160,6 +164,10 @@ def audit_game(
                     fault=not right,
                 )
             )
+        if half:
+            shown = f"the game ended with {phrase} (Article {article}), a result of {lawful}"
+            findings.append(_arbiters_score(recorded, ended_ply, shown))
+            return record(recorded, plies, name)
         if recorded != lawful:
             findings.append(
                 Finding(
@@ -189,8 +197,15 @@ def audit_game(
             )
         return record(None, plies)
 
+    judged = offers.judged(plies, recorded, board_ended=False)
+    findings.extend(judged)
+    if half:
+        findings.append(_arbiters_score(recorded, plies, "the board shows no ending"))
+        return record(recorded, plies)
     if recorded not in _DECISIVE:
         lawful = recorded if recorded in ("1/2-1/2", "*") else "*"
+        if any(f.code is Code.AGREEMENT_BEFORE_BOTH_MOVED for f in judged):
+            lawful = "*"  # the acceptance is not taken: the game goes on (5.2.3)
         return record(lawful, plies)
     winner = _DECISIVE[recorded]
     loser = winner.other
@@ -238,7 +253,85 @@ def audit_game(
     return record(recorded, plies, ending_name)
 
 
-_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*", *HALF_SCORES})
+
+
+def _arbiters_score(recorded: str, ply: int, board: str) -> Finding:
+    """A score of ``1/2-0`` or ``0-1/2``: lawful (10.2), and never a result of play: the
+    arbiter's decision (points reduced or raised, 12.9.4, 12.9.5; a game declared lost with the
+    opponent's score set by the event, 12.9.6; an appeal, 11.10), which stands (8.7). The
+    position contradicts none of these: it is reported as information, with what the board
+    shows."""
+    white, black = recorded.split("-")
+    offender = "Black" if black == "0" else "White"
+    return Finding(
+        ply,
+        Code.ARBITERS_SCORE,
+        "10.2",
+        f"the score {recorded} (White {white}, Black {black}) is a lawful score (Article 10.2) "
+        f"that only the arbiter gives: {offender}'s points reduced (12.9.5) or the game declared "
+        f"lost by {offender} (12.9.6), after the game if need be (8.7, 11.10); {board}",
+    )
+
+
+class _Offers:
+    """The draw offers a game's movetext marks (``(=)`` after the move each was made with,
+    8.1.5), judged as the arbiter rules them (9.1.2.1, 5.2.3)."""
+
+    __slots__ = ("edition", "first_number", "first_turn", "game")
+
+    def __init__(self, game: Game, first_turn: int, first_number: int, edition: str) -> None:
+        self.game = game
+        self.first_turn = first_turn
+        self.first_number = first_number
+        self.edition = edition
+
+    def judged(self, plies: int, recorded: str, *, board_ended: bool) -> list[Finding]:
+        """One finding for each offer made within the first ``plies`` plies (the moves that
+        count): declined by the opponent's next move (he touched a piece, 9.1.2.1); on the
+        last move, accepted when the game is drawn without an ending on the board (5.2.3: a
+        fault before each player has moved, but under pre-1997 10.6), lapsed when it ended
+        otherwise, standing when it is unfinished."""
+        sans = self.game.sans
+        out = []
+        for ply in self.game.draw_offers:
+            if ply > plies or ply > len(sans):
+                break
+            mover = Color((self.first_turn + ply - 1) % 2)
+            offerer, other = _NAMES[mover], _NAMES[mover.other]
+            move = _move_label(ply, self.first_turn, self.first_number, sans[ply - 1])
+            said = f"{offerer} offered a draw with {move} (marked (=), 8.1.5)"
+            if ply < plies:
+                reply = _move_label(ply + 1, self.first_turn, self.first_number, sans[ply])
+                said += f"; {other} declined it by playing {reply} (9.1.2.1)"
+            elif board_ended or recorded in _DECISIVE or recorded in HALF_SCORES:
+                said += "; it lapsed when the game ended (9.1.2.1)"
+            elif recorded == "*":
+                said += "; it stands: the game is unfinished (9.1.2.1)"
+            else:
+                out.append(self._agreement(ply, plies, said, other))
+                continue
+            out.append(Finding(ply, Code.DRAW_OFFER, "9.1.2.1", said))
+        return out
+
+    def _agreement(self, ply: int, plies: int, said: str, other: str) -> Finding:
+        """A draw right after the offer: agreed (5.2.3), provided each player has moved
+        (2014: 5.2.c; pre-1997 10.6: at any time)."""
+        article = {E2014: "5.2.c", PRE_1997: "10.6"}.get(self.edition, "5.2.3")
+        if plies < 2 and self.edition != PRE_1997:
+            return Finding(
+                ply,
+                Code.AGREEMENT_BEFORE_BOTH_MOVED,
+                article,
+                f"{said}; {other} accepted it before making a move: a draw is agreed only "
+                f"once both players have made a move (Article {article}): the game goes on",
+            )
+        return Finding(
+            ply,
+            Code.DRAW_OFFER,
+            article,
+            f"{said}; {other} accepted it: drawn by agreement (Article {article})",
+        )
 
 
 def _record_findings(game: Game) -> list[Finding]:
@@ -255,7 +348,8 @@ def _record_findings(game: Game) -> list[Finding]:
                 0,
                 Code.RESULT_TAG_NOT_A_RESULT,
                 "8",
-                f"the Result tag {tag!r} is none of 1-0, 0-1, 1/2-1/2, *",
+                f"the Result tag {tag!r} is none of 1-0, 0-1, 1/2-1/2, *, nor the arbiter's "
+                "1/2-0, 0-1/2 (10.2)",
             )
         )
     elif tag is not None and game.result and tag != game.result:

@@ -31,6 +31,9 @@ class Code(enum.Enum):
     RESULT_TAG_NOT_A_RESULT = ("result-tag-not-a-result", "8", True)
     RESULT_TAG_CONTRADICTS_MOVETEXT = ("result-tag-contradicts-movetext", "8", True)
     MENDED_ON_READING = ("mended-on-reading", "8", False)
+    ARBITERS_SCORE = ("arbiters-score", "10.2", False)
+    DRAW_OFFER = ("draw-offer", "9.1.2.1", False)
+    AGREEMENT_BEFORE_BOTH_MOVED = ("agreement-before-both-moved", "5.2.3", True)
 
     @property
     def label(self) -> str:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from ._game import HALF_SCORES as HALF_SCORES
 from ._game import SEVEN_TAG_ROSTER as SEVEN_TAG_ROSTER
 from ._game import Game as Game
 from ._game import Line as Line
@@ -26,6 +27,7 @@ from ._writer import write_game as write_game
 __all__ = [
     "CHESS960_VARIANTS",
     "GLYPHS",
+    "HALF_SCORES",
     "LINE_WIDTH",
     "SEVEN_TAG_ROSTER",
     "Game",

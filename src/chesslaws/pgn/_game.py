@@ -9,6 +9,7 @@ replay found, Appendix C). A game that could not be read to the end carries its
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -17,13 +18,27 @@ if TYPE_CHECKING:
     from chesslaws.clock import TimeControl
     from chesslaws.core import Move, Position
 
-__all__ = ["SEVEN_TAG_ROSTER", "Game", "Line", "ReadError", "read_start", "start_position"]
+__all__ = [
+    "HALF_SCORES",
+    "SEVEN_TAG_ROSTER",
+    "Game",
+    "Line",
+    "ReadError",
+    "read_start",
+    "start_position",
+]
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 """The tags every exported PGN game starts with, in this order (PGN standard 8.1.1)."""
 
 RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 """The game termination markers of PGN (``*``: the game is unfinished or the result unknown)."""
+
+HALF_SCORES = frozenset({"1/2-0", "0-1/2"})
+"""Scores the arbiter may give that PGN has no marker for (10.2; 12.9.5: the offender's points
+reduced, the opponent's half point kept): read as results, in the movetext and the tag."""
+
+_OFFER = re.compile(r"(?<!\S)\(=\)(?!\S)")
 
 
 _STARTS: dict[tuple[str | None, bool], tuple[Position, tuple[str, ...]]] = {}
@@ -202,6 +217,19 @@ class Game:
         for move in self.main.moves:
             push(move)
         return position
+
+    @property
+    def draw_offers(self) -> tuple[int, ...]:
+        """The 1-based plies of the main line whose move a draw was offered with: the mark
+        ``(=)`` after the move (8.1.5), as a token or in its comment (where ``chesslaws
+        arbitrate --pgn`` and the server write it), in order.
+
+        >>> from chesslaws import pgn
+        >>> pgn.read_game("1. e4 e5 2. Nf3 (=) Nc6 3. Bb5 {[%clk 0:04:58] (=)} 1/2-1/2").draw_offers
+        (3, 5)
+        """
+        comments = self.main.comments
+        return tuple(i + 1 for i in sorted(comments) if i >= 0 and _OFFER.search(comments[i]))
 
     def comment_after(self, ply: int) -> str:
         """The comment after the main-line move of 1-based ``ply`` (``""`` when none)."""

@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["GLYPHS", "LineDraft", "move_offsets", "parse_movetext", "parse_tag_line"]
+__all__ = [
+    "GLYPHS",
+    "OFFER_MARK",
+    "LineDraft",
+    "move_offsets",
+    "parse_movetext",
+    "parse_tag_line",
+]
 
 GLYPHS: dict[str, int] = {
     "!": 1,
@@ -52,18 +59,19 @@ _TOKEN = re.compile(
     r"([A-Za-z\u2654-\u265f\u0391-\u03a9\u0410-\u042f]"
     r"[A-Za-z0-9=+#:\-\u2654-\u265f\u0391-\u03a9\u0410-\u044f]*|0-0(?:-0)?[+#]*)"
     r"(?:\s*\{([^}]*)\})?"  # 2 the comment after it
-    r"|(1-0|0-1|1/2-1/2|½-½)"  # 3 game termination marker
+    # 3 game termination marker; the arbiter's scores 1/2-0 and 0-1/2 too (10.2, 12.9.5)
+    r"|(1/2-1/2|1/2-0|0-1/2|1-0|0-1|½-½|½-0|0-½)"
     r"|(\d+\.*|\.+)"  # 4 move number alone
     r"|(\{[^}]*\}?)"  # 5 brace comment (unterminated when no closing brace)
     r"|\$(\d+)"  # 6 NAG
     r"|(\+/-|-/\+|[!?]+|[±∓⩲⩱∞]|\+-|-\+|\+=|=\+)"  # 7 annotation glyph
-    r"|(\()"  # 8 variation opens
+    r"|(\((?!=\)))"  # 8 variation opens (not the draw offer mark "(=)")
     r"|(\))"  # 9 variation closes
     r"|(\*)"  # 10 unfinished game
     r"|;([^\n]*)"  # 11 rest-of-line comment
     r"|(--|Z0)"  # 12 null move
     r"|(e\.p\.)"  # 13 en passant suffix (Appendix C.9): ignored
-    r"|(\(=\)|=)"  # 14 draw offer mark (Appendix C.12), not kept
+    r"|(\(=\)|=)"  # 14 draw offer mark (8.1.5): "(=)" kept in the move's comment; "=" alone not
     r"|(\S)"  # 15 anything else
     r")"
 )
@@ -73,7 +81,7 @@ _TOKEN = re.compile(
 # moves and comments without a Python step per token. Anything else takes the general path.
 _PLAIN_MOVETEXT = re.compile(
     r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
-    r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1-0|0-1|1/2-1/2|\*)\s*+"
+    r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1/2-1/2|1/2-0|0-1/2|1-0|0-1|\*)\s*+"
 )
 _PLAIN_PLY = re.compile(
     r"\s*(?:\d+\.+\s*)?([A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)(?:\s*\{([^}]*)\})?"
@@ -83,6 +91,9 @@ _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 # A whole tag line whose value holds unescaped quotes ([White ""Chess Guru""]): the value is
 # everything between the first and the last quote.
 _LOOSE_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"(.*)"\s*\]\s*\Z')
+
+OFFER_MARK = "(=)"
+"""The draw offer mark of the scoresheet (8.1.5), after the move the offer was made with."""
 
 MAX_VARIATION_DEPTH = 100
 """Variations nested deeper than this are reported (an error of that game) and skipped."""
@@ -264,14 +275,17 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
             if result:
                 errors.append((match.start(kind), match.group(kind), "second result"))
                 continue
-            result = match.group(kind)
-            if result == "½-½":
-                result = "1/2-1/2"
+            result = match.group(kind).replace("½", "1/2")
             ended = True
         elif kind == _NULL:
             errors.append((match.start(kind), match.group(kind), "null move: not a move"))
         elif kind == _DRAW_OFFER:
-            continue
+            # 8.1.5: "(=)" after a move is the draw offer made with it, kept where the arbiter's
+            # PGN writes it (in that move's comment): not a variation, not a glyph.
+            if match.group(kind) == "(=)" and sans and not ended:
+                at = len(sans) - 1
+                before = comments.get(at)
+                comments[at] = OFFER_MARK if before is None else f"{before} {OFFER_MARK}"
         else:
             errors.append((match.start(kind), match.group(kind), "unexpected character"))
     while stack:

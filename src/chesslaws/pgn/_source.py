@@ -50,7 +50,7 @@ _TAG_NAME = re.compile(rb"\s*\[\s*([A-Za-z0-9_]+)")
 _BRACES = re.compile(rb"[{};]")
 _COMMENTS = re.compile(rb"\{[^}]*\}?|;[^\n]*")
 _LONE_CR = re.compile(rb"\r(?!\n)")
-_ENDS_GAME = re.compile(rb"(?:^|[\s.)}])(?:1-0|0-1|1/2-1/2|\*)\s*\Z")
+_ENDS_GAME = re.compile(rb"(?:^|[\s.)}])(?:1-0|0-1|1/2-1/2|1/2-0|0-1/2|\*)\s*\Z")
 
 
 @dataclass(slots=True)

@@ -314,7 +314,7 @@ class LiveGame:
 
     def _note(self, event: Event) -> None:
         """What the view tells beside the arbiter's state: who is seated, the start (6.6), a
-        pause's cause."""
+        pause's cause (the arbiter's, a restart's, a reconstruction's, 8.5)."""
         if isinstance(event, Arrive | Depart):
             arrived = isinstance(event, Arrive)
             self.plan.seated[event.by] = arrived
@@ -326,6 +326,8 @@ class LiveGame:
             self.pause_reason = "restart" if event.reason == RESTART else "arbiter"
             if event.reason == AWAITING_START:
                 self.started = False
+        elif event.action is ArbiterActionKind.RECONSTRUCT:  # 8.5: the clocks stand meanwhile
+            self.pause_reason = "reconstruction"
         elif event.action is ArbiterActionKind.RESUME:
             self.pause_reason = None
             if event.article == "6.6":

@@ -48,7 +48,9 @@ _PLAYER_FIELDS: dict[str, frozenset[str]] = {
     "pause": frozenset(),
 }
 _ARBITER_FIELDS: dict[str, frozenset[str]] = {
-    "arbiter": frozenset({"action", "player", "seconds", "moves", "result", "reason", "article"}),
+    "arbiter": frozenset(
+        {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"}
+    ),
 }
 
 #: The largest message taken (bytes of text); a bigger frame closes the socket (1009).

@@ -3,7 +3,8 @@
 Every message the server broadcasts carries the view of the game after its event (docs/server.md,
 "Messages"): the position, the last move in SAN, both clocks and which runs, whose act is
 awaited (a move, or the press that completes it, 6.2.1), the standing draw offer (9.1.2), a
-touch-move obligation in SAN (4.3), and the result. It is read from the frozen
+touch-move obligation in SAN (4.3), the players whom 8.4 frees from recording, and the
+result. It is read from the frozen
 :class:`~chesslaws.arbiter.GameState` in a time that does not grow with the game's length; a
 page makes no request per message and the server replays nothing. A page that joins gets the
 full view once (:func:`full_view`: the view plus the whole scoresheet and the names).
@@ -15,7 +16,7 @@ from typing import Any
 
 from chesslaws._color import Color
 from chesslaws._words import words_json
-from chesslaws.arbiter import GameState, Ruling
+from chesslaws.arbiter import GameState, Ruling, recording_exempt
 from chesslaws.core import Move, Position, square_name
 from chesslaws.endings import Reason, Result
 
@@ -76,6 +77,7 @@ def view(
         "result": _text(state.result),
         "reason": _text(state.reason),
         "article": ending.article if ending is not None else None,
+        "exempt": [c.label for c in _COLORS if started and recording_exempt(state, c)],
     }
 
 

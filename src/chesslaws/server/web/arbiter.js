@@ -1,8 +1,8 @@
 // The arbiter's console (/arbiter?game=ID&token=TOKEN): for one game the arbiter's actions
 // (docs/events.md, "Arbiter actions"), each sent as an `arbiter` event: the server logs it, the
 // arbiter's ruling comes back to every page; below it, every game of the server at a glance.
-// Every action that starts, ends or settles a game or sets a clock asks first: one click is no
-// ruling.
+// Every action that starts, ends, amends or settles a game, sets a clock, or records a sanction
+// asks first: one click is no ruling. Pausing and a warning go at once.
 
 import { formatClock, formatElapsed, reasonText, rulingItem, title } from "./game.js";
 import { t } from "./i18n.js";
@@ -131,9 +131,51 @@ export function question(fields, names) {
     case "declare":
       return t("End the game: {result} ({reason}){article}? This cannot be undone here.",
         { result: fields.result, reason: reasonText(fields.reason), article });
-    default: return null;
+    case "amend_result":
+      return t("Amend the result of the game to {result} ({reason}){article}? It replaces the result that stands.",
+        { result: fields.result, reason: reasonText(fields.reason), article });
+    case "device":
+      return t("{player} had an electronic device in the playing venue (11.3.2.1)? {player} loses the game, even after it ended.",
+        { player: who });
+    case "fine": return t("Record a fine for {player} (12.9.7){article}?", { player: who, article });
+    case "exclusion":
+      return t("Exclude {player} from one or more rounds (12.9.8){article}?", { player: who, article });
+    case "expulsion":
+      return t("Expel {player} from the competition (12.9.9){article}?", { player: who, article });
+    case "restore":
+      return t("Restore the position after {moves} moves (plies){article}? The later moves are taken back.",
+        { moves: fields.moves, article });
+    case "set_control":
+      return t("Install the time control {control}{article}? The clocks keep their times and counters (6.10.2).",
+        { control: fields.time_control, article });
+    default: return PLAIN[fields.action]?.question || null;
   }
 }
+
+/** The actions without fields (7.2.1, 7.2.2, 7.3, 8.5, III.3.1): the question each asks, and
+ *  its line in the arbiter's log. */
+const PLAIN = {
+  set_up_wrong: {
+    question: t("The initial position was incorrect (7.2.1)? The game is cancelled."),
+    logged: t("the arbiter finds the initial position incorrect"),
+  },
+  board_orientation: {
+    question: t("The board was wrongly placed (7.2.2)? Play continues on a correctly placed board."),
+    logged: t("the arbiter has the board placed correctly"),
+  },
+  colours_reversed: {
+    question: t("The colours were reversed (7.3)? With fewer than ten moves each the game is discontinued."),
+    logged: t("the arbiter finds the colours reversed"),
+  },
+  reconstruct: {
+    question: t("Pause the clocks to update the scoresheets (8.5)?"),
+    logged: t("the arbiter pauses to update the scoresheets"),
+  },
+  flags_unordered: {
+    question: t("Both flags are down and which fell first cannot be told (III.3.1)? In the last period the game is drawn."),
+    logged: t("the arbiter finds both flags down, order unknown"),
+  },
+};
 
 // -- one game ----------------------------------------------------------------------------------
 
@@ -171,8 +213,8 @@ if (selected) {
     else go();
   };
   const player = (id) => $(id).value;
-  const withArticle = (fields, id) => {
-    const article = $(id).value.trim();
+  const withArticle = (fields, id, fallback = "") => {
+    const article = $(id).value.trim() || fallback;
     return article ? { ...fields, article } : fields;
   };
   for (const button of document.querySelectorAll("[data-action]")) {
@@ -186,7 +228,29 @@ if (selected) {
     "time-article")));
   $("set-moves").addEventListener("click", () => act(
     { action: "set_moves", player: player("time-player"), moves: Number($("moves").value) }));
-  $("warn").addEventListener("click", () => act({ action: "warning", player: player("warn-player") }));
+  $("take-time").addEventListener("click", () => act(withArticle(
+    { action: "add_time", player: player("time-player"), seconds: -Math.abs(Number($("time-seconds").value)) },
+    "time-article", "12.9.3")));
+  for (const id of ["warning", "fine", "exclusion", "expulsion", "device"]) {
+    $(id === "warning" ? "warn" : id).addEventListener("click", () => act(withArticle(
+      { action: id, player: player("warn-player") }, "penalty-article")));
+  }
+  $("restore").addEventListener("click", () => act(withArticle(
+    { action: "restore", moves: Number($("restore-moves").value) }, "restore-article")));
+  $("set-control").addEventListener("click", () => {
+    const control = $("control").value.trim();
+    if (control) act(withArticle({ action: "set_control", time_control: control }, "time-article"));
+    else screen.notice(t("Write the correct time control first (e.g. 5400+30)."), "refused");
+  });
+  // An amended result takes the reasons of a declared one (one list, in the page), and checkmate.
+  const amendReason = $("amend-reason");
+  for (const option of $("declare-reason").options) {
+    amendReason.insertBefore(option.cloneNode(true), amendReason.lastElementChild);
+  }
+  amendReason.selectedIndex = 0;  // the arbiter's decision, as for a declaration
+  $("amend").addEventListener("click", () => act(withArticle(
+    { action: "amend_result", result: $("amend-result").value, reason: $("amend-reason").value },
+    "amend-article")));
   $("quickplay").addEventListener("click", () => act(
     { action: "quickplay_increment", player: player("qp-player"), seconds: Number($("qp-seconds").value) }));
   $("declare").addEventListener("click", () => act(withArticle(
@@ -230,7 +294,15 @@ function actionText(a) {
       return t("the arbiter grants {player}'s request for a {seconds} s increment", { player: who, seconds: a.seconds || 5 });
     case "declare":
       return t("the arbiter declares {result} ({reason})", { result: a.result, reason: reasonText(a.reason) });
-    default: return `${t("the arbiter")}: ${a.action}`;
+    case "amend_result":
+      return t("the arbiter amends the result to {result} ({reason})", { result: a.result, reason: reasonText(a.reason) });
+    case "device": return t("the arbiter rules on {player}'s electronic device", { player: who });
+    case "fine": return t("the arbiter records a fine for {player}", { player: who });
+    case "exclusion": return t("the arbiter excludes {player} from rounds", { player: who });
+    case "expulsion": return t("the arbiter expels {player}", { player: who });
+    case "restore": return t("the arbiter restores the position after {moves} moves", { moves: a.moves });
+    case "set_control": return t("the arbiter installs the time control {control}", { control: a.time_control });
+    default: return PLAIN[a.action]?.logged || `${t("the arbiter")}: ${a.action}`;
   }
 }
 

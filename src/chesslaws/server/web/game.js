@@ -124,6 +124,8 @@ export function reasonText(reason) {
 export function resultText(result, reason) {
   const who = {
     "1-0": t("White wins"), "0-1": t("Black wins"), "1/2-1/2": t("Draw"), "0-0": t("Both lose"),
+    "1/2-0": t("White scores ½, Black 0"), "0-1/2": t("White scores 0, Black ½"),
+    "*": t("No result: the game is cancelled or awaits the arbiter"),
   };
   return `${result} · ${who[result] || result}: ${reasonText(reason)}`;
 }
@@ -144,6 +146,9 @@ function penaltyText(penalty) {
   }
   if (kind === "warning") return t("{player} is warned", { player });
   if (kind === "remove_increment") return t("{player}'s increment for that move removed", { player });
+  if (kind === "fine") return t("a fine for {player} is recorded", { player });
+  if (kind === "exclusion") return t("{player} is excluded from rounds", { player });
+  if (kind === "expulsion") return t("{player} is expelled from the competition", { player });
   return `${kind} ${body.player}`;
 }
 
@@ -192,6 +197,7 @@ export function rulingText(r) {
     case "penalty":
       return ARBITER;
     case "clock":
+      if (r.status === "corrected") return t("The time control is corrected");
       if (r.status !== "paused") {
         return r.status === "started" || r.article === "6.6" ? t("The clocks start")
           : t("The clocks run again");
@@ -200,6 +206,12 @@ export function rulingText(r) {
         : t("The clocks are paused");
     case "game_over":
       return t("Game over: {result}", { result: resultText(r.result, r.reason) });
+    case "result_amended":
+      return t("Result amended: {result}", { result: resultText(r.result, r.reason) });
+    case "position_restored":
+      return t("An earlier position is restored");
+    case "scoresheet":
+      return scoresheetText(r, by);
     case "rejected":
       return t("Not taken");
     default:
@@ -209,9 +221,23 @@ export function rulingText(r) {
 
 const ARBITER = t("Arbiter");
 
+/** The words of a `scoresheet` ruling (Article 8). */
+function scoresheetText(r, by) {
+  switch (r.status) {
+    case "exempt": return t("{player} need not record the moves for the rest of the period (8.4)", { player: by });
+    case "reconstruction": return t("The clocks are paused: the scoresheets are brought up to date (8.5)");
+    case "differs": return t("{player}'s scoresheet differs from the moves played", { player: by });
+    case "in_advance": return t("{player} wrote a move in advance", { player: by });
+    case "not_recorded": return t("{player} did not record his previous move", { player: by });
+    case "signed": return t("The players signed different results");
+    default: return t("Scoresheet");
+  }
+}
+
 /** Why the clocks stand (6.11): the words each page shows beside a paused clock. */
 export const PAUSES = {
   restart: t("the server restarted; the arbiter resumes the game"),
+  reconstruction: t("the scoresheets are brought up to date (8.5); the arbiter resumes the game"),
   arbiter: t("play waits for the arbiter"),
   other: t("play waits for the arbiter"),
 };

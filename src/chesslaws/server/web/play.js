@@ -7,7 +7,7 @@
 // connection is lost the board is locked and nothing is sent, nor kept to be sent later.
 
 import { pieceSvg, PIECE_NAMES } from "./board.js";
-import { articleHref, gameIdFromPath, isRefusal, movesText, other } from "./game.js";
+import { articleHref, articleLink, gameIdFromPath, isRefusal, movesText, other, title } from "./game.js";
 import { englishMove, t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
 
@@ -260,6 +260,7 @@ function afterView(view, message) {
   $("show-legal-option").hidden = !Array.isArray(view.legal);
   showOffer(view);
   showDuty(view);
+  showRecording(view);
   if (lockedBecause()) board.dropBack();
   showHints();
 }
@@ -304,6 +305,19 @@ function showDuty(view) {
   } else {
     duty.hidden = true;
   }
+}
+
+/** 8.4: who need not record the moves for the rest of the period (the view's `exempt`, judged
+ *  by the server as the arbiter judges 8.1.3). */
+function showRecording(view) {
+  const line = $("recording");
+  const exempt = Array.isArray(view.exempt) && !view.result ? view.exempt : [];
+  line.hidden = exempt.length === 0;
+  if (line.hidden) return;
+  const words = exempt.map((c) => (c === side
+    ? t("You need not record the moves for the rest of this period: less than five minutes, and less than 30 s added a move.")
+    : t("{player} need not record the moves for the rest of this period.", { player: screen.names[c] || title(c) })));
+  line.replaceChildren(`${words.join(" ")} `, articleLink("8.4"));
 }
 
 function afterAnswer(message) {
