@@ -79,8 +79,9 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
 
 
 def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
-    """D.2.6: the times are read out to the visually disabled player on his request (his
-    talking clock, or his assistant, D.2.10); a sighted player reads the clock himself."""
+    """D.2.6.1, D.2.10.4: the times and the number of moves completed are read out to the
+    visually disabled player on his request (his talking clock, or his assistant); a sighted
+    player reads the clock himself."""
     setting = _setting(d, "request_time")
     player = event.by
     if not setting.disabled(player):
@@ -91,9 +92,13 @@ def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
     times = ", ".join(
         f"{color.label} {format_clk(clock.remaining(color, event.at))[6:-1]}" for color in Color
     )
+    made = d.moved
+    moves = "moves completed: " + ", ".join(
+        f"{color.label} {made[color.value] - d.uncompleted[color.value]}" for color in Color
+    )
     return [
         ruling(idx, event.at, RulingKind.ANNOUNCEMENT, by=player, status="time",
-               article="D.2.6", note=times)
+               article="D.2.6", note=f"{times}; {moves}")
     ]
 
 
