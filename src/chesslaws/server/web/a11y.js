@@ -47,12 +47,17 @@ export function moveWords(san) {
     const who = piece ? SPOKEN_PIECES[piece] : "";
     const head = [who, from].filter(Boolean).join(" ");
     words = takes ? t("{piece} takes {square}", { piece: head, square: to })
-      : head ? t("{piece} {square}", { piece: head, square: to }) : to;
+      : head ? `${head} ${to}` : to;
     if (promoted) words = t("{move}, promotes to {piece}", { move: words, piece: PIECE_NAMES[promoted.toLowerCase()] });
   }
   if (mark === "mate") return t("{move}, checkmate", { move: words });
   if (mark === "check") return t("{move}, check", { move: words });
   return words;
+}
+
+/** A view's last move with who made it: "Boris: Queen h4, checkmate". */
+export function spokenMove(last, names) {
+  return `${names[last.color]}: ${moveWords(last.san)}`;
 }
 
 /** Whether the game's rules name `side`'s player visually disabled (Appendix D.1). */
@@ -105,7 +110,7 @@ export class Speaker {
     if (last.ply === this.lastPly) return;
     this.lastPly = last.ply;
     if (!this.on) return;
-    this.say(t("{player}: {move}", { player: names[last.color], move: moveWords(last.san) }));
+    this.say(spokenMove(last, names));
   }
 }
 
@@ -113,6 +118,6 @@ export class Speaker {
 export function clocksWords(clocks, names, format) {
   return ["white", "black"].map((c) => {
     const ms = clocks.remaining(c);
-    return t("{player} {time}", { player: names[c], time: ms === null ? "–" : format(ms) });
+    return `${names[c]} ${ms === null ? "–" : format(ms)}`;
   }).join(", ");
 }

@@ -2,7 +2,7 @@
 // result, whose act is awaited, how the game starts, and a line of notices. The player's page
 // and the arbiter's console add their controls on top of it.
 
-import { Speaker, clocksWords, moveWords, visuallyDisabled } from "./a11y.js";
+import { Speaker, clocksWords, spokenMove, visuallyDisabled } from "./a11y.js";
 import { Board } from "./board.js";
 import {
   COLORS, Clocks, LiveGame, Scoresheet, formatClock, isRefusal, loadArticles, other, pauseText,
@@ -161,9 +161,7 @@ export class GameScreen {
 
   sayLast() {
     const last = this.view && this.view.last;
-    this.speaker.say(last && last.san
-      ? t("{player}: {move}", { player: this.names[last.color], move: moveWords(last.san) })
-      : t("No move yet."));
+    this.speaker.say(last && last.san ? spokenMove(last, this.names) : t("No move yet."));
   }
 
   /** The seat is known (from the server's answer): the board turns to it. */
