@@ -38,6 +38,13 @@ def _feel(at: float, by: str, square: str) -> dict[str, Any]:
     return {"type": "feel", "at": at, "by": by, "square": square}
 
 
+_E5 = f"""
+    {_OPENED}
+    20 black move e7e5
+"""
+_E5_ANNOUNCED = (_announce(21, "black", "e5"), {"type": "press", "at": 22, "by": "black"})
+
+
 def test_d_1_the_setting_reads_and_writes_back() -> None:
     start = parse_event(
         '{"type": "start", "time_control": "60", "rules": {"appendix_d": '
@@ -141,11 +148,7 @@ def test_d_2_8_a_slip_of_the_tongue_corrected_before_the_opponents_clock_starts(
 
 def test_d_2_9_boards_that_differ_are_set_right_by_the_arbiter() -> None:
     game, rulings = _run(
-        f"""
-        {_OPENED}
-        20 black move e7e5
-        """,
-        _announce(21, "black", "e5"), {"type": "press", "at": 22, "by": "black"},
+        _E5, *_E5_ANNOUNCED,
         {"type": "arbiter", "at": 30, "action": "restore", "moves": 1, "article": "D.2.9"},
     )
     assert [(r["ruling"], r["article"]) for r in rulings] == [("position_restored", "D.2.9")]
@@ -275,11 +278,7 @@ def test_d_2_7_d_2_11_a_wrong_field_is_refused_naming_it(setting: str, message: 
 
 def test_d_2_10_4_the_moves_completed_are_read_out_with_the_times() -> None:
     _, rulings = _run(
-        f"""
-        {_OPENED}
-        20 black move e7e5
-        """,
-        _announce(21, "black", "e5"), {"type": "press", "at": 22, "by": "black"},
+        _E5, *_E5_ANNOUNCED,
         {"type": "move", "at": 30, "by": "white", "move": "g1f3"},
         {"type": "request_time", "at": 31, "by": "black"},
     )
