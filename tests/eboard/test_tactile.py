@@ -5,12 +5,15 @@ pieces knocked over; the move is made when the piece is in a different hole and 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chesslaws.eboard import STANDARD, TACTILE, BoardGame, profile_named
 from tests.eboard._script import Script, compact, run
+from tests.eboard.test_cli import chesslaws
 
 _SETTING = {"visually_disabled": ["white"], "tactile_board": True}
 
@@ -84,3 +87,17 @@ def test_the_profiles_are_named() -> None:
     # An explicit time still wins over the profile's.
     board = BoardGame('{"type": "start"}', profile=TACTILE, knock=30)
     assert board.sensors.knock == 30
+
+
+def test_replay_on_the_command_line_with_the_tactile_profile(tmp_path: Path) -> None:
+    script = _script().lift("g1").lift("b1", after=10).place("b1", "N").place("g1", "N")
+    readings = tmp_path / "readings.jsonl"
+    readings.write_text("\n".join(script.text()) + "\n")
+    events = {}
+    for profile in ("standard", "tactile"):
+        done = chesslaws("eboard", "replay", "--events", "--profile", profile, str(readings))
+        assert done.returncode == 0, done.stderr
+        events[profile] = [json.loads(line)["type"] for line in done.stdout.splitlines()]
+    assert events == {"standard": ["start"], "tactile": ["start", "touch", "touch"]}
+    wrong = chesslaws("eboard", "replay", "--profile", "braille", str(readings))
+    assert wrong.returncode == 2 and "invalid choice: 'braille'" in wrong.stderr
