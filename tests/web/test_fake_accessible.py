@@ -113,3 +113,29 @@ def test_space_on_the_board_picks_up_only_in_the_accessible_mode(
     # No appendix_d in this game's rules: nothing is announced to the arbiter for him.
     assert all(a["type"] != "announce" for a in fake.acts_of("white"))
     assert white.errors == []
+
+
+def test_the_home_page_creates_a_game_naming_the_visually_disabled_player(
+    fake: FakeServer, browser: Any
+) -> None:
+    from .test_fake_home import open_home
+
+    page = open_home(browser, fake)
+    page.wait_for_function("/blitz/.test(document.querySelector('#reading').innerText)",
+                           timeout=WAIT)
+    page.select_option("select[name=supervision]", "partial")
+    page.select_option("select[name=visually_disabled]", "black")  # D.1
+    page.click("#create")
+    page.locator("#links li").first.wait_for(timeout=WAIT)
+    assert fake.posts[-1][1]["rules"] == {
+        "supervision": "partial", "appendix_d": {"visually_disabled": ["black"]},
+    }
+    page.select_option("select[name=supervision]", "")
+    page.select_option("select[name=visually_disabled]", "both")
+    page.click("#create")
+    for _ in range(100):
+        if len(fake.posts) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert fake.posts[-1][1]["rules"] == {"appendix_d": {"visually_disabled": ["white", "black"]}}
+    assert page.errors == []
