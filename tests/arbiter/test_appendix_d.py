@@ -283,3 +283,30 @@ def test_d_2_10_4_the_moves_completed_are_read_out_with_the_times() -> None:
         {"type": "request_time", "at": 31, "by": "black"},
     )
     assert rulings[-1]["note"].endswith("; moves completed: white 1, black 1")
+
+
+@pytest.mark.parametrize("edition", _EDITIONS)
+def test_d_2_1_a_promotion_is_announced_with_its_piece(edition: str) -> None:
+    setting = '{"visually_disabled": ["white"]}'
+    fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    start = _start(setting, edition).replace('"rules"', f'"fen": "{fen}", "rules"')
+    game, rulings = _run(
+        f"""
+        {start}
+        10 white move a7a8q
+        """,
+        _announce(11, "white", "a8"), {"type": "press", "at": 12, "by": "white"},
+        _announce(13, "white", "a8=Q+"), {"type": "press", "at": 14, "by": "white"},
+    )
+    assert rulings == [
+        {"event": 2, "at": 11.0, "ruling": "announcement", "by": "white", "status": "differs",
+         "move": "a8", "article": "D.2.1",
+         "note": "a promotion is announced with the piece chosen (D.2.1): a8=Q+ was made; "
+         "corrected before the opponent's clock is started (D.2.8)"},
+        {"event": 3, "at": 12.0, "ruling": "rejected",
+         "reason": "white's move is made only once it is announced (D.2.3): his clock is not "
+         "pressed before (D.2.4)"},
+        {"event": 4, "at": 13.0, "ruling": "announcement", "by": "white",
+         "status": "corrected", "move": "a8=Q+", "article": "D.2.8"},
+    ]
+    assert game.state().running is BLACK

@@ -71,6 +71,12 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
         return []
     if disabled:
         d.blind = _DIFFERS
+    if _without_piece(event.move, last.san):
+        note = (
+            f"a promotion is announced with the piece chosen (D.2.1): {last.san} was made; "
+            "corrected before the opponent's clock is started (D.2.8)"
+        )
+        return [_announcement(event, idx, "differs", "D.2.1", note=note)]
     note = (
         f"the announcement names another move than {last.san}, made on the board: corrected "
         "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)"
@@ -113,6 +119,13 @@ def _names(announced: str, san: str, uci: str) -> bool:
     """Whether the announcement names the move (its SAN, check marks aside, or its UCI)."""
     said = announced.strip().rstrip("+#")
     return said in (san.rstrip("+#"), uci)
+
+
+def _without_piece(announced: str, san: str) -> bool:
+    """Whether the announcement names the promotion ``san`` but not the piece chosen (D.2.1)."""
+    said = announced.strip().rstrip("+#")
+    bare = san.rstrip("+#")
+    return "=" in bare and said == bare.split("=", 1)[0]
 
 
 def with_appendix_d(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:
