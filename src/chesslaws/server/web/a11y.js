@@ -107,8 +107,9 @@ export class Speaker {
       this.lastPly = last ? last.ply : null;
       return;
     }
-    if (last.ply === this.lastPly) return;
+    const before = this.lastPly;
     this.lastPly = last.ply;
+    if (before !== null && last.ply <= before) return;  // no new move (a move taken back: 7.5)
     if (!this.on) return;
     this.say(spokenMove(last, names));
   }
