@@ -88,6 +88,15 @@ def test_the_spectators_grid_is_navigable_and_reads_moves_out(
     page.wait_for_function(
         "document.querySelector('#announcer').textContent === 'Boris: d5'", timeout=WAIT
     )
+    # A move taken back (7.5): the view's last move is an earlier one, not read out as new.
+    page.evaluate("document.querySelector('#announcer').textContent = ''")
+    seq = fake.broadcast(event={"type": "arbiter", "action": "restore"},
+                         fen="rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+                         ply=1, last={"ply": 1, "number": 1, "color": "white", "san": "Nf3",
+                                      "uci": "g1f3"})
+    wait_seq(page, seq)
+    page.wait_for_timeout(300)
+    assert page.inner_text("#announcer") == ""
     assert page.errors == []
 
 
