@@ -38,6 +38,30 @@ def _feel(at: float, by: str, square: str) -> dict[str, Any]:
     return {"type": "feel", "at": at, "by": by, "square": square}
 
 
+def _slip_corrected(at: float, by: str, wrong: str, right: str) -> list[dict[str, Any]]:
+    """A wrong announcement, a press, the announcement corrected, a press (D.2.8)."""
+    press = {"type": "press", "by": by}
+    return [_announce(at, by, wrong), {**press, "at": at + 1}, _announce(at + 2, by, right),
+            {**press, "at": at + 3}]
+
+
+def _slip_rulings(
+    event: int, at: float, by: str, said: tuple[str, str], article: str, note: str
+) -> list[dict[str, Any]]:
+    """The rulings of :func:`_slip_corrected`: the announcement that differs, the press refused
+    before the move is announced (D.2.3, D.2.4), the correction (D.2.8)."""
+    head = {"ruling": "announcement", "by": by}
+    reason = (f"{by}'s move is made only once it is announced (D.2.3): his clock is not "
+              "pressed before (D.2.4)")
+    return [
+        {"event": event, "at": at, **head, "status": "differs", "move": said[0],
+         "article": article, "note": note},
+        {"event": event + 1, "at": at + 1, "ruling": "rejected", "reason": reason},
+        {"event": event + 2, "at": at + 2, **head, "status": "corrected", "move": said[1],
+         "article": "D.2.8"},
+    ]
+
+
 _E5 = f"""
     {_OPENED}
     20 black move e7e5
@@ -127,22 +151,11 @@ def test_d_2_8_a_slip_of_the_tongue_corrected_before_the_opponents_clock_starts(
     game, rulings = _run(
         _OPENED,
         {"type": "move", "at": 20, "by": "black", "move": "e7e5"},
-        _announce(21, "black", "d5"),
-        {"type": "press", "at": 22, "by": "black"},
-        _announce(23, "black", "e7e5"),
-        {"type": "press", "at": 24, "by": "black"},
+        *_slip_corrected(21, "black", "d5", "e7e5"),
     )
-    assert rulings == [
-        {"event": 4, "at": 21.0, "ruling": "announcement", "by": "black", "status": "differs",
-         "move": "d5", "article": "D.2.8",
-         "note": "the announcement names another move than e5, made on the board: corrected "
-         "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)"},
-        {"event": 5, "at": 22.0, "ruling": "rejected",
-         "reason": "black's move is made only once it is announced (D.2.3): his clock is not "
-         "pressed before (D.2.4)"},
-        {"event": 6, "at": 23.0, "ruling": "announcement", "by": "black",
-         "status": "corrected", "move": "e7e5", "article": "D.2.8"},
-    ]
+    note = ("the announcement names another move than e5, made on the board: corrected "
+            "before the opponent's clock is started (D.2.8), else the boards differ (D.2.9)")
+    assert rulings == _slip_rulings(4, 21.0, "black", ("d5", "e7e5"), "D.2.8", note)
     assert game.state().moves == ("e2e4", "e7e5") and game.state().running is WHITE
 
 
@@ -295,18 +308,9 @@ def test_d_2_1_a_promotion_is_announced_with_its_piece(edition: str) -> None:
         {start}
         10 white move a7a8q
         """,
-        _announce(11, "white", "a8"), {"type": "press", "at": 12, "by": "white"},
-        _announce(13, "white", "a8=Q+"), {"type": "press", "at": 14, "by": "white"},
+        *_slip_corrected(11, "white", "a8", "a8=Q+"),
     )
-    assert rulings == [
-        {"event": 2, "at": 11.0, "ruling": "announcement", "by": "white", "status": "differs",
-         "move": "a8", "article": "D.2.1",
-         "note": "a promotion is announced with the piece chosen (D.2.1): a8=Q+ was made; "
-         "corrected before the opponent's clock is started (D.2.8)"},
-        {"event": 3, "at": 12.0, "ruling": "rejected",
-         "reason": "white's move is made only once it is announced (D.2.3): his clock is not "
-         "pressed before (D.2.4)"},
-        {"event": 4, "at": 13.0, "ruling": "announcement", "by": "white",
-         "status": "corrected", "move": "a8=Q+", "article": "D.2.8"},
-    ]
+    note = ("a promotion is announced with the piece chosen (D.2.1): a8=Q+ was made; "
+            "corrected before the opponent's clock is started (D.2.8)")
+    assert rulings == _slip_rulings(2, 11.0, "white", ("a8", "a8=Q+"), "D.2.1", note)
     assert game.state().running is BLACK
