@@ -15,6 +15,7 @@ from chesslaws.arbiter._events import Accept as Accept
 from chesslaws.arbiter._events import Adjourn as Adjourn
 from chesslaws.arbiter._events import Adjust as Adjust
 from chesslaws.arbiter._events import AgreeCorrection as AgreeCorrection
+from chesslaws.arbiter._events import Announce as Announce
 from chesslaws.arbiter._events import Arbiter as Arbiter
 from chesslaws.arbiter._events import ArbiterActionKind as ArbiterActionKind
 from chesslaws.arbiter._events import Arrive as Arrive
@@ -79,6 +80,7 @@ __all__ = [
     "Adjournment",
     "Adjust",
     "AgreeCorrection",
+    "Announce",
     "Arbiter",
     "ArbiterActionKind",
     "Arrive",

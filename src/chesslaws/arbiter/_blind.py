@@ -79,6 +79,13 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
         return []
     if disabled:
         d.blind = _DIFFERS
+    if _without_piece(event.move, last.san):
+        note = Words(
+            "a promotion is announced with the piece chosen (D.2.1): {san} was made; corrected "
+            "before the opponent's clock is started (D.2.8)",
+            san=last.san,
+        )
+        return [_announcement(event, idx, "differs", "D.2.1", note=note)]
     note = Words(
         "the announcement names another move than {san}, made on the board: corrected before the "
         "opponent's clock is started (D.2.8), else the boards differ (D.2.9)",
@@ -88,8 +95,9 @@ def on_announce(d: Draft, event: Announce, idx: int) -> list[Ruling]:
 
 
 def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
-    """D.2.6: the times are read out to the visually disabled player on his request (his
-    talking clock, or his assistant, D.2.10); a sighted player reads the clock himself."""
+    """D.2.6.1, D.2.10.4: the times and the number of moves completed are read out to the
+    visually disabled player on his request (his talking clock, or his assistant); a sighted
+    player reads the clock himself."""
     setting = _setting(d, "request_time")
     player = event.by
     if not setting.disabled(player):
@@ -100,10 +108,15 @@ def on_request_time(d: Draft, event: RequestTime, idx: int) -> list[Ruling]:
     if clock is None:
         raise Rejected(Words("request_time: the game has no clock"))
     white, black = (format_clk(clock.remaining(color, event.at))[6:-1] for color in Color)
-    times = Words("white {white}, black {black}", white=white, black=black)
+    made = d.moved
+    done = [made[color.value] - d.uncompleted[color.value] for color in Color]
+    note = Words(
+        "white {white}, black {black}; moves completed: white {white_moves}, black {black_moves}",
+        white=white, black=black, white_moves=done[0], black_moves=done[1],
+    )  # fmt: skip
     return [
         ruling(idx, event.at, RulingKind.ANNOUNCEMENT, by=player, status="time",
-               article="D.2.6", note=times)
+               article="D.2.6", note=note)
     ]
 
 
@@ -118,6 +131,13 @@ def _names(announced: str, san: str, uci: str) -> bool:
     """Whether the announcement names the move (its SAN, check marks aside, or its UCI)."""
     said = announced.strip().rstrip("+#")
     return said in (san.rstrip("+#"), uci)
+
+
+def _without_piece(announced: str, san: str) -> bool:
+    """Whether the announcement names the promotion ``san`` but not the piece chosen (D.2.1)."""
+    said = announced.strip().rstrip("+#")
+    bare = san.rstrip("+#")
+    return "=" in bare and said == bare.split("=", 1)[0]
 
 
 def with_appendix_d(d: Draft, event: Event, idx: int, handler: _Handler) -> list[Ruling]:

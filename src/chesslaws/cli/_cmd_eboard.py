@@ -99,14 +99,25 @@ def _tuning(parser: argparse.ArgumentParser) -> None:
         choices=(0, 1, 2, 3),
         help=_("quarter turns of the board (default: detect)"),
     )
+    parser.add_argument(
+        "--profile",
+        default=argparse.SUPPRESS,
+        choices=("standard", "tactile"),
+        help=_("the kind of board: 'tactile' is Appendix D's, every lift a touch (D.2.2)"),
+    )
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    return {
+    from chesslaws.eboard import profile_named
+
+    options = {
         k: getattr(args, k)
         for k in ("debounce", "settle", "knock", "orientation")
         if hasattr(args, k)
     }
+    if hasattr(args, "profile"):
+        options["profile"] = profile_named(args.profile)
+    return options
 
 
 def run_replay(args: argparse.Namespace) -> int:

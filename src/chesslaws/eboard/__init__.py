@@ -19,6 +19,11 @@ from chesslaws.eboard._debounce import sense as sense
 from chesslaws.eboard._hand import Hand as Hand
 from chesslaws.eboard._hand import Notice as Notice
 from chesslaws.eboard._hand import read as read
+from chesslaws.eboard._profile import PROFILES as PROFILES
+from chesslaws.eboard._profile import STANDARD as STANDARD
+from chesslaws.eboard._profile import TACTILE as TACTILE
+from chesslaws.eboard._profile import BoardProfile as BoardProfile
+from chesslaws.eboard._profile import profile_named as profile_named
 from chesslaws.eboard._readings import OCCUPIED as OCCUPIED
 from chesslaws.eboard._readings import BoardSnapshot as BoardSnapshot
 from chesslaws.eboard._readings import Button as Button
@@ -41,8 +46,12 @@ from chesslaws.eboard._standing import Standing as Standing
 
 __all__ = [
     "OCCUPIED",
+    "PROFILES",
     "ROTATIONS",
+    "STANDARD",
+    "TACTILE",
     "BoardGame",
+    "BoardProfile",
     "BoardSnapshot",
     "Button",
     "ButtonName",
@@ -63,6 +72,7 @@ __all__ = [
     "parse_placement",
     "parse_reading",
     "placement_of",
+    "profile_named",
     "read",
     "reading_from_json",
     "rotate",

@@ -178,7 +178,8 @@ def _released(sensors: Sensors, count: int) -> tuple[Sensors, list[Released]]:
 
 
 def _knocked(sensors: Sensors, lift: Change) -> bool:
-    """Another square emptied within ``knock`` ms of this one: pieces knocked over (4.1)."""
-    return any(
+    """Another square emptied within ``knock`` ms of this one: pieces knocked over (4.1).
+    ``knock`` 0: none are (a tactile board's pieces are fixed in their holes, D.1)."""
+    return sensors.knock > 0 and any(
         square != lift.square and abs(at - lift.at) <= sensors.knock for at, square in sensors.lifts
     )

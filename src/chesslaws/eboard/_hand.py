@@ -39,6 +39,7 @@ from chesslaws._color import Color
 from chesslaws.arbiter import (
     Accept,
     Adjust,
+    Announce,
     Arbiter,
     ArbiterActionKind,
     Claim,
@@ -173,6 +174,8 @@ class Hand(NamedTuple):
     last_emit: Millis = 0  # type: ignore[assignment]
     agenda: tuple[Item, ...] = ()
     awaiting: bool = False
+    moved: str = ""
+    """The last move said (UCI), for the ``announce`` button (Appendix D.2.1)."""
 
     @classmethod
     def start(cls, standing: Standing, *, settle: int = 1000) -> Hand:
@@ -218,6 +221,7 @@ class _Draft:
         self.said: list[Said] = []
         self.awaiting = hand.awaiting
         self.answer_needed = False
+        self.moved = hand.moved
 
     def _turn(self, turn: Turn) -> None:
         """Take ``turn``'s values as they are: a change makes a new value (copy on write)."""
@@ -275,6 +279,7 @@ class _Draft:
             self.last_emit,
             tuple(self.agenda),
             self.awaiting,
+            self.moved,
         )
 
 
@@ -435,6 +440,8 @@ def _emit(d: _Draft, event: Event) -> None:
 def _say(d: _Draft, event: Event) -> None:
     d.last_emit = event.at
     d.said.append(event)
+    if isinstance(event, MoveMade):
+        d.moved = event.move
     if not isinstance(event, _QUIET):
         d.answer_needed = d.awaiting = True
 
@@ -815,10 +822,11 @@ def _on_flag(d: _Draft, flag: Flag) -> None:
 
 def _on_button(d: _Draft, button: Button) -> None:
     if d.candidate is not None:
-        if button.by is d.mover:
+        if button.by is d.mover and button.name is not ButtonName.ANNOUNCE:
             d.held.append((button, 0))
             return
-        _confirm(d, then=(button,))  # the opponent's button: the move was made
+        # the opponent's button, or the mover's announcement (D.2.3): the move was made
+        _confirm(d, then=(button,))
     _button(d, button)
 
 
@@ -855,3 +863,8 @@ def _button(d: _Draft, button: Button) -> None:
         _emit(d, Decline(at, by))
     elif name is ButtonName.RESIGN:
         _emit(d, Resign(at, by))
+    elif name is ButtonName.ANNOUNCE:
+        if d.moved:  # the arbiter checks it is the announcer's move, not yet completed
+            _emit(d, Announce(at, by, d.moved))
+        else:
+            _notice(d, at, "nothing_announced", f"{by.label} announces, but no move was made")

@@ -180,6 +180,7 @@ class ButtonName(enum.Enum):
     ACCEPT_DRAW = "accept_draw"
     DECLINE_DRAW = "decline_draw"
     RESIGN = "resign"
+    ANNOUNCE = "announce"  # the move just made has been announced (Appendix D.2.1, D.2.3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from chesslaws.endings import Result
 
 from ._debounce import Change, Sensors, Snapshot, flush, release, sense
 from ._hand import End, Hand, Item, Notice, Now, read
+from ._profile import STANDARD, BoardProfile
 from ._readings import BoardSnapshot, Lift, Place, Reading, parse_reading
 from ._signal import result_signal
 from ._standing import Standing
@@ -145,18 +146,21 @@ class BoardGame:
     change undone within it is sensor flicker; ``knock`` (ms): lifts closer than that are
     pieces knocked over; ``settle`` (ms): a legal move shown that long is made; ``orientation``:
     quarter turns of the board (0 = a1 on White's left; detected from board snapshots when the
-    board shows the position turned). ``arbiter``: the arbiter to follow (default: a
-    :class:`LocalArbiter` of ``start``). ``keep=False`` keeps no list of events, rulings and
-    notices (a long log, streamed).
+    board shows the position turned). ``profile``: the kind of board, whose times are the
+    defaults of the three (``STANDARD``; ``TACTILE``: Appendix D's tactile board, every lift a
+    touch, D.2.2). ``arbiter``: the arbiter to follow (default: a :class:`LocalArbiter` of
+    ``start``). ``keep=False`` keeps no list of events, rulings and notices (a long log,
+    streamed).
     """
 
     def __init__(
         self,
         start: Start | str,
         *,
-        debounce: int = 80,
-        knock: int = 25,
-        settle: int = 1000,
+        debounce: int | None = None,
+        knock: int | None = None,
+        settle: int | None = None,
+        profile: BoardProfile = STANDARD,
         orientation: int = 0,
         keep: bool = True,
         arbiter: ArbiterLink | None = None,
@@ -169,8 +173,15 @@ class BoardGame:
         self.notices: list[Notice] = []
         self.orientation = orientation % 4
         self._oriented = orientation != 0
-        self.hand = Hand.start(self.arbiter.standing, settle=settle)
-        self.sensors = Sensors.start(self.hand.expected, window=debounce, knock=knock)
+        self.profile = profile
+        self.hand = Hand.start(
+            self.arbiter.standing, settle=profile.settle if settle is None else settle
+        )
+        self.sensors = Sensors.start(
+            self.hand.expected,
+            window=profile.debounce if debounce is None else debounce,
+            knock=profile.knock if knock is None else knock,
+        )
         self._last_at = Millis(0)
         self.signalled: Result | None = None
         self._shows = list(self.hand.expected)  # what the sensors say the board shows

@@ -46,6 +46,12 @@ _PLAYER_FIELDS: dict[str, frozenset[str]] = {
     "claim": frozenset({"kind", "move"}),
     "resign": frozenset(),
     "pause": frozenset(),
+    # Appendix D: the visually disabled player's announcement (D.2.1; his page, as his
+    # assistant, announces his move, D.2.10.2), his request for the times (D.2.6.1, D.2.10.4)
+    # and a piece felt in its hole (D.2.2). The arbiter rejects them in other games.
+    "announce": frozenset({"move"}),
+    "request_time": frozenset(),
+    "feel": frozenset({"square"}),
 }
 _ARBITER_FIELDS: dict[str, frozenset[str]] = {
     "arbiter": frozenset(

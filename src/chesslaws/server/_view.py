@@ -90,8 +90,9 @@ def full_view(
     pause_reason: str | None,
 ) -> dict[str, Any]:
     """The view a page gets when it joins: :func:`view` with the whole scoresheet (SAN and
-    UCI), the players' names, the event and round, the time control, and the edition of the
-    Laws the game is ruled under (``"2023"``, ``"2018"``, ``"2014"``, ``"pre-1997"``)."""
+    UCI), the players' names, the event and round, the time control, the edition of the
+    Laws the game is ruled under (``"2023"``, ``"2018"``, ``"2014"``, ``"pre-1997"``) and the
+    setting of Appendix D (``appendix_d``: who is visually disabled, D.1; null in other games)."""
     out = view(state, plan=plan, started=started, pause_reason=pause_reason)
     plies = list(state.sheet)
     out["san"] = [ply.san for ply in plies]
@@ -102,6 +103,8 @@ def full_view(
     profile = state.profile
     out["edition"] = profile.edition.value if profile is not None else None  # the Laws' text
     out["time_control"] = start.time_control if start is not None else None
+    setting = start.rules.appendix_d if start is not None else None
+    out["appendix_d"] = setting.to_json() if setting is not None else None  # D.1
     out["time_controls"] = (
         dict(zip(("white", "black"), start.time_controls, strict=True))
         if start is not None and start.time_controls is not None

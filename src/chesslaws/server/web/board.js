@@ -3,7 +3,15 @@
 // The board rules nothing. It tells its owner what the hand did: a piece touched (the first
 // click on it, or the start of a drag: Article 4.2.2, 4.3), and a piece released on a square
 // (the move is made: 4.7). Illegal releases are reported like any other: the arbiter rules.
+//
+// For the keyboard and screen readers the board is an ARIA grid: eight rows of eight cells,
+// one per square, in the order the player sees them, each named by its square and what stands
+// on it ("e2, white pawn"); one cell is in the tab order (a roving tabindex) and the arrow keys
+// move between them (Home and End to the ends of a row). Enter on a square picks up the piece
+// there (a touch) or puts the piece in hand down on it (the move is made); Space does the same
+// when `spaceSelects` is set (the accessible mode; otherwise Space is the player's clock).
 
+import { PIECE_NAMES, squareWords } from "./a11y.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -33,9 +41,7 @@ const SHAPES = {
       <path class="line" d="M31 72 H69"/>`,
 };
 
-export const PIECE_NAMES = {
-  p: t("pawn"), n: t("knight"), b: t("bishop"), r: t("rook"), q: t("queen"), k: t("king"),
-};
+export { PIECE_NAMES };
 /** A man on the board in words, for screen readers ("white knight on g1"). */
 const MAN = {
   white: (piece, square) => t("white {piece} on {square}", { piece, square }),
@@ -88,10 +94,12 @@ export class Board {
     this.canAct = () => true;
     this.squares = {};
     this.lifted = null;       // the square of the piece in hand (touched, not yet released)
-    this.cursor = "e2";       // the keyboard's square
+    this.cursor = this.side === "black" ? "e7" : "e2";  // the keyboard's square
     this.hints = [];          // squares to mark as legal destinations
     this.marks = { last: [], touched: [], check: null, obliged: [] };
     this.drag = null;
+    this.spaceSelects = false;  // the accessible mode: Space on a square is Enter
+    this.onKey = null;          // the page's keys on the board (letters), or null
     this.build();
   }
 
@@ -100,15 +108,60 @@ export class Board {
       viewBox: "0 0 800 800", class: "board", role: "grid",
       "aria-label": t("chess board"),
     });
-    if (this.interactive) svg.setAttribute("tabindex", "0");
+    // Focus goes to the grid's cells; the board itself is focused only by a script.
+    svg.setAttribute("tabindex", "-1");
     this.svg = svg;
     this.layers = {};
-    for (const name of ["squares", "marks", "pieces", "hints", "cursor", "drag"]) {
+    for (const name of ["squares", "marks", "pieces", "hints", "cursor", "cells", "drag"]) {
       this.layers[name] = el("g", { class: name });
+      if (name !== "cells") this.layers[name].setAttribute("aria-hidden", "true");
       svg.appendChild(this.layers[name]);
     }
     this.container.replaceChildren(svg);
+    this.buildCells();
+    this.listenKeys();
     if (this.interactive) this.listen();
+  }
+
+  /** The grid's rows and cells, in the order the player sees the squares. */
+  buildCells() {
+    const layer = this.layers.cells;
+    const focused = this.focusInside();
+    layer.replaceChildren();
+    this.cells = {};
+    for (let row = 0; row < 8; row++) {
+      const g = el("g", { role: "row" });
+      for (let col = 0; col < 8; col++) {
+        const name = this.orientation === "white" ? FILES[col] + (8 - row) : FILES[7 - col] + (row + 1);
+        const cell = el("rect", {
+          x: col * 100, y: row * 100, width: 100, height: 100, class: "cell",
+          role: "gridcell", tabindex: "-1", "data-square": name,
+        });
+        this.cells[name] = cell;
+        g.appendChild(cell);
+      }
+      layer.appendChild(g);
+    }
+    this.labelCells(focused);
+  }
+
+  focusInside() {
+    return Boolean(this.svg) && this.svg.contains(document.activeElement);
+  }
+
+  /** Each cell's name from what stands on its square; the cursor's cell is the tab stop. */
+  labelCells(focused = this.focusInside()) {
+    if (!this.cells) return;
+    for (const [name, cell] of Object.entries(this.cells)) {
+      let words = squareWords(name, this.squares[name]);
+      if (name === this.lifted) words = t("{square}, in your hand", { square: words });
+      if (cell.getAttribute("aria-label") !== words) cell.setAttribute("aria-label", words);
+      const selected = name === this.lifted ? "true" : "false";
+      if (cell.getAttribute("aria-selected") !== selected) cell.setAttribute("aria-selected", selected);
+      cell.setAttribute("tabindex", name === this.cursor ? "0" : "-1");
+    }
+    const here = this.cells[this.cursor];
+    if (focused && here && document.activeElement !== here) here.focus({ preventScroll: true });
   }
 
   /** The top-left corner of `square` in board units. */
@@ -130,6 +183,7 @@ export class Board {
 
   setOrientation(orientation) {
     this.orientation = orientation;
+    this.buildCells();
     this.render();
   }
 
@@ -179,12 +233,13 @@ export class Board {
         cx: x + 50, cy: y + 50, r: capture ? 44 : 14, class: capture ? "hint-capture" : "hint",
       }));
     }
-    if (this.interactive && this.keyboardActive) {
+    if (this.keyboardActive) {
       const [x, y] = this.corner(this.cursor);
       cursor.appendChild(el("rect", {
         x: x + 4, y: y + 4, width: 92, height: 92, class: "cursor",
       }));
     }
+    this.labelCells();
   }
 
   drawCoordinates(layer) {
@@ -228,9 +283,6 @@ export class Board {
     svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     svg.addEventListener("pointerup", (e) => this.pointerUp(e));
     svg.addEventListener("pointercancel", () => this.cancelDrag());
-    svg.addEventListener("keydown", (e) => this.keyDown(e));
-    svg.addEventListener("focus", () => { this.keyboardActive = true; this.render(); });
-    svg.addEventListener("blur", () => { this.keyboardActive = false; this.render(); });
     // A touch screen must not scroll or zoom while a piece is in hand.
     svg.style.touchAction = "none";
   }
@@ -271,11 +323,34 @@ export class Board {
     if (this.onRelease) this.onRelease(from, to, letter);
   }
 
+  /** The keys of the grid (every board) and the cursor shown while a cell has focus. */
+  listenKeys() {
+    const svg = this.svg;
+    svg.addEventListener("keydown", (e) => this.keyDown(e));
+    svg.addEventListener("focusin", (e) => {
+      // A cell focused otherwise than by the arrows (a screen reader's own cursor, a script)
+      // is the keyboard's square from then on.
+      const square = e.target.dataset && e.target.dataset.square;
+      if (square && this.cells[square] === e.target) this.cursor = square;
+      if (!this.pointing) this.keyboardActive = true;
+      this.render();
+    });
+    svg.addEventListener("focusout", (e) => {
+      if (svg.contains(e.relatedTarget)) return;
+      this.keyboardActive = false;
+      this.render();
+    });
+  }
+
   pointerDown(e) {
     const square = this.squareAt(e.clientX, e.clientY);
     if (!square) return;
     e.preventDefault();
-    this.svg.focus({ preventScroll: true });
+    // The hand's square becomes the keyboard's too, without showing the keyboard's cursor.
+    this.pointing = true;
+    this.cursor = square;
+    this.cells[square].focus({ preventScroll: true });
+    this.pointing = false;
     this.keyboardActive = false;
     const what = this.handDown(square);
     if (what === "lifted") {
@@ -334,8 +409,11 @@ export class Board {
   }
 
   keyDown(e) {
-    const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (e.key in steps) {
+    const steps = {
+      ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
+      Home: [-7, 0], End: [7, 0],
+    };
+    if (e.key in steps && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       let [df, dr] = steps[e.key];
       if (this.orientation === "black") { df = -df; dr = -dr; }
@@ -344,7 +422,12 @@ export class Board {
       this.cursor = FILES[file] + rank;
       this.keyboardActive = true;
       this.render();
-    } else if (e.key === "Enter") {
+    } else if (this.onKey && e.key.length === 1 && /\p{L}/u.test(e.key) && !e.ctrlKey && !e.metaKey
+      && !e.altKey && this.onKey(e.key.toLowerCase())) {
+      e.preventDefault();
+    } else if (!this.interactive) {
+      return;
+    } else if (e.key === "Enter" || (e.key === " " && this.spaceSelects)) {
       e.preventDefault();
       this.keyboardActive = true;
       const what = this.handDown(this.cursor);

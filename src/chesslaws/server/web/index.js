@@ -177,6 +177,12 @@ $("new-game").addEventListener("submit", async (e) => {
   if (reading) body.time_control = reading.pgn;
   const supervision = form.get("supervision");
   if (supervision) body.rules = { supervision };
+  // Appendix D.1: the players whose pages are in the accessible mode and announce for them.
+  const disabled = String(form.get("visually_disabled") || "");
+  if (disabled) {
+    const players = disabled === "both" ? ["white", "black"] : [disabled];
+    body.rules = { ...body.rules, appendix_d: { visually_disabled: players } };
+  }
   try {
     Object.assign(body, startFields(form));
   } catch (error) {

@@ -6,6 +6,7 @@
 // is only hidden when the Laws give it no meaning (accepting an offer nobody made). While the
 // connection is lost the board is locked and nothing is sent, nor kept to be sent later.
 
+import { squareWords, visuallyDisabled } from "./a11y.js";
 import { pieceSvg, PIECE_NAMES } from "./board.js";
 import { articleHref, articleLink, gameIdFromPath, isRefusal, movesText, other, title } from "./game.js";
 import { englishMove, t } from "./i18n.js";
@@ -100,6 +101,9 @@ board.onRefused = () => screen.notice(lockedBecause(), "refused");
 board.onTouch = (square) => {
   const v = screen.view;
   if (!(v.touched || []).includes(square)) send({ type: "touch", square });
+  if (screen.speaker.on) {
+    screen.speaker.say(t("Touched: {what}", { what: squareWords(square, board.squares[square]) }));
+  }
   showHints();
 };
 board.onRelease = (from, to, letter) => {
@@ -126,8 +130,23 @@ function isPromotion(from, to, letter) {
 }
 
 function makeMove(move) {
-  if (send({ type: "move", move }) && pressWithMove.checked) send({ type: "press" });
+  if (!send({ type: "move", move })) return;
+  // Appendix D: the page announces the visually disabled player's move for him (D.2.1,
+  // D.2.10.2); it is made, and his clock may be pressed, only once announced (D.2.3, D.2.4).
+  if (visuallyDisabled(screen.view, side)) send({ type: "announce", move });
+  if (pressWithMove.checked) send({ type: "press" });
 }
+
+// The accessible mode's keys on the board: C presses the clock (Space picks up and puts down
+// there); the times read out on request are logged for the visually disabled player (D.2.6.1).
+screen.extraKeys = (key) => {
+  if (key !== "c") return false;
+  pressClock();
+  return true;
+};
+screen.onReadClocks = () => {
+  if (visuallyDisabled(screen.view, side)) send({ type: "request_time" });
+};
 
 /** Legal destinations of the piece in hand, where the server's view lists the legal moves. */
 function showHints() {
@@ -170,8 +189,10 @@ promotionDialog.addEventListener("close", () => {
 
 // -- the clock (6.2) ---------------------------------------------------------------------------
 
-/** Where Space is a character, not the clock: a field the player is typing in. */
+/** Where Space is not the clock: a field the player is typing in, or the board in the
+ *  accessible mode (Space picks up and puts down there, as Enter does). */
 function typingIn(target) {
+  if (board.spaceSelects && board.svg.contains(target)) return true;  // Space picks up there
   if (target instanceof HTMLTextAreaElement || target.isContentEditable) return true;
   if (!(target instanceof HTMLInputElement)) return false;
   return !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(target.type);

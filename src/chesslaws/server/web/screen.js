@@ -2,10 +2,11 @@
 // result, whose act is awaited, how the game starts, and a line of notices. The player's page
 // and the arbiter's console add their controls on top of it.
 
+import { Speaker, clocksWords, spokenMove, visuallyDisabled } from "./a11y.js";
 import { Board } from "./board.js";
 import {
-  COLORS, Clocks, LiveGame, Scoresheet, isRefusal, loadArticles, other, pauseText, refusalText,
-  resultText, rulingItem, setEdition, timeControlWords, title,
+  COLORS, Clocks, LiveGame, Scoresheet, formatClock, isRefusal, loadArticles, other, pauseText,
+  refusalText, resultText, rulingItem, setEdition, timeControlWords, title,
 } from "./game.js";
 import { t } from "./i18n.js";
 
@@ -68,6 +69,7 @@ export class GameScreen {
       orientation: this.orientation, side: side || "white", interactive,
     });
     this.layoutClocks();
+    this.listenSpoken();
     this.sheet = new Scoresheet(document.getElementById("sheet"));
     this.rulings = document.getElementById("rulings");
     this.result = document.getElementById("result");
@@ -111,10 +113,63 @@ export class GameScreen {
     this.showNames();
   }
 
+  /** The spoken side (a11y.js): moves read out in the accessible mode, the clocks read on
+   *  request (its button, or T on the board), the last move again with L. */
+  listenSpoken() {
+    this.speaker = new Speaker();
+    this.onReadClocks = null;  // the player's page: logs the request in an Appendix D game
+    this.extraKeys = null;     // the player's page: C presses the clock
+    const box = document.getElementById("accessible");
+    if (box) {
+      box.checked = this.speaker.on;
+      box.addEventListener("change", () => this.accessible(box.checked, true));
+    }
+    this.accessible(this.speaker.on);
+    const read = document.getElementById("read-clocks");
+    if (read) read.addEventListener("click", () => this.readClocks());
+    this.board.onKey = (key) => {
+      if (key === "t") this.readClocks();
+      else if (key === "l") this.sayLast();
+      else return Boolean(this.extraKeys && this.extraKeys(key));
+      return true;
+    };
+  }
+
+  /** The accessible mode on or off (`chosen`: by the reader, remembered). */
+  accessible(on, chosen = false) {
+    if (chosen) this.speaker.choose(on);
+    else this.speaker.on = on;
+    this.board.spaceSelects = on;
+    const box = document.getElementById("accessible");
+    if (box) box.checked = on;
+    document.body.classList.toggle("accessible", on);
+  }
+
+  /** D.1: the game's rules name this seat's player visually disabled: the accessible mode is
+   *  on, unless he turned it off himself on this browser. */
+  followSetting() {
+    if (this.speaker.chosen === null && !this.speaker.on && visuallyDisabled(this.view, this.side)) {
+      this.accessible(true);
+    }
+  }
+
+  /** Both clocks, said on the reader's request only (D.2.6.1; 12.6: never by itself). */
+  readClocks() {
+    this.speaker.say(clocksWords(this.clocks, this.names, formatClock));
+    if (this.onReadClocks) this.onReadClocks();
+  }
+
+  sayLast() {
+    const last = this.view && this.view.last;
+    this.speaker.say(last && last.san ? spokenMove(last, this.names) : t("No move yet."));
+  }
+
   /** The seat is known (from the server's answer): the board turns to it. */
   setSide(side) {
     this.side = side;
     this.board.side = side || "white";
+    if (!this.board.focusInside()) this.board.cursor = side === "black" ? "e7" : "e2";
+    this.followSetting();
     if ((side || "white") !== this.orientation) this.flip();
     else this.showNames();
   }
@@ -152,6 +207,8 @@ export class GameScreen {
       this.addRulings(message.rulings || []);
     }
     this.sheet.take(view, message.type === "snapshot");
+    this.followSetting();
+    this.speaker.hear(view, message, this.names);
     this.draw(view);
     document.body.dataset.seq = String(message.seq);
     if (this.extraView) this.extraView(view, message);
