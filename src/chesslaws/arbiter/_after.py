@@ -37,8 +37,11 @@ def on_device(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
     setting = d.rules.rules.appendix_d
     if event.article is None and setting is not None and setting.records_on_device(player):
         raise Rejected(
-            f"device: {player.label} records his moves on a device (D.2.7): that one is his "
-            "scoresheet; another device is ruled with the article '11.3.2.1' named"
+            Words(
+                "device: {player} records his moves on a device (D.2.7): that one is his "
+                "scoresheet; another device is ruled with the article '11.3.2.1' named",
+                player=player.words,
+            )
         )
     won = Result.win_for(player.other)
     article = event.article or "11.3.2.1"
