@@ -9,9 +9,10 @@ doubled), dense graphs of at most a few hundred vertices, lists indexed by numbe
 dictionaries. Vertices are ``0..n-1``; blossoms are numbered ``n..2n-1``.
 
 Edges are numbered ``k``; ``2k`` and ``2k + 1`` are its two ends ("endpoints"), so ``p ^ 1``
-is the other end of endpoint ``p`` and ``p >> 1`` its edge. Duals are kept doubled: an edge's
-slack is ``dual[i] + dual[j] - 2·w`` (the duals of the blossoms holding both ends left out,
-since slack is only asked of edges between different top-level blossoms).
+is the other end of endpoint ``p`` and ``p >> 1`` its edge. Duals are kept doubled, and so are
+the weights stored: an edge's slack is ``dual[i] + dual[j] - 2·w`` (the duals of the blossoms
+holding both ends left out, since slack is only asked of edges between different top-level
+blossoms).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Matching:
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.weight = [0] * (n * n)  # edge k = a·n + b (a < b) -> weight
+        self.weight = [0] * (n * n)  # edge k = a·n + b (a < b) -> twice its weight
         self.end = [0] * (2 * n * n)  # endpoint -> vertex
         for a in range(n):
             for b in range(a + 1, n):
@@ -81,7 +82,7 @@ class Matching:
         if a > b:
             a, b = b, a
         k = a * self.n + b
-        w = max(w, 0)
+        w = 2 * max(w, 0)
         old = self.weight[k]
         if old != w:
             self.weight[k] = w
@@ -119,11 +120,11 @@ class Matching:
         for x in changed:
             need = 0
             for p in self.adjacent[x]:
-                need = max(need, 2 * weight[p >> 1] - dual[end[p]])
+                need = max(need, weight[p >> 1] - dual[end[p]])
             dual[x] = max(dual[x], need) if self.adjacent[x] else 0
         for x in changed:
             p = mate[x]
-            if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != 2 * weight[p >> 1]):
+            if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != weight[p >> 1]):
                 mate[end[p]] = -1
                 mate[x] = -1
 
@@ -153,7 +154,7 @@ class Matching:
 
     def slack(self, k: int) -> int:
         end = self.end
-        return self.dual[end[2 * k]] + self.dual[end[2 * k + 1]] - 2 * self.weight[k]
+        return self.dual[end[2 * k]] + self.dual[end[2 * k + 1]] - self.weight[k]
 
     def leaves(self, b: int) -> Iterator[int]:
         n, children = self.n, self.children
@@ -255,7 +256,7 @@ class Matching:
                     if bj == b:
                         bj = top[i]
                     if bj != b and label[bj] == OUTER:
-                        slack = dual[i] + dual[j] - 2 * weight[k]
+                        slack = dual[i] + dual[j] - weight[k]
                         old = best_to.get(bj)
                         if old is None or slack < old[0]:
                             best_to[bj] = (slack, k)
@@ -447,7 +448,7 @@ class Matching:
                 slack = 0
                 tight = k in allowed
                 if not tight:
-                    slack = dv + dual[w] - 2 * weight[k]
+                    slack = dv + dual[w] - weight[k]
                     if slack <= 0:
                         allowed.add(k)
                         tight = True
@@ -471,13 +472,13 @@ class Matching:
                     b = top[v]
                     old = best[b]
                     if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - 2 * weight[old]
+                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
                     ):
                         best[b] = k
                 elif label[w] == FREE:
                     old = best[w]
                     if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - 2 * weight[old]
+                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
                     ):
                         best[w] = k
         return False
