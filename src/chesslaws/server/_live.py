@@ -345,25 +345,45 @@ class LiveGame:
         at that instant, after every event that arrived before it."""
         if arrived is None:
             arrived = self.now_ms()
-        async with self.lock, self.store.exclusive(self.id):
-            await self.catch_up()  # what other processes logged before the lock was ours
+        async with self.lock:
             for _attempt in range(_ATTEMPTS):
-                at = max(arrived, self.last_at)
-                await self._observe_due_flag(at)
-                at = max(at, self.last_at)
                 try:
-                    if role == ARBITER and obj.get("action") == "start":
-                        event = self._start_event(obj, at)
-                    else:
-                        event = build_event(role, obj, at)
-                    self._gate(event)
-                except Refused as refused:
-                    return refusal(_shown(obj, role, at), at, str(refused))
-                try:
-                    return await self._append(event, role)
-                except SeqTaken:
+                    answer = await self._try(role, obj, arrived)
+                except SeqTaken:  # another process logged first: take its events, rule again
                     await self.catch_up()
+                    continue
+                if answer is None or not await self._behind():
+                    return answer
             return refusal(_shown(obj, role, None), None, "the game is too busy; send again")
+
+    async def _try(self, role: str, obj: dict[str, Any], arrived: int) -> str | None:
+        """Stamp, rule and log one client message on the state this process holds (no lock
+        across processes: the append of a stale state is refused by (game, seq), SeqTaken)."""
+        at = max(arrived, self.last_at)
+        await self._observe_due_flag(at)
+        at = max(at, self.last_at)
+        try:
+            if role == ARBITER and obj.get("action") == "start":
+                event = self._start_event(obj, at)
+            else:
+                event = build_event(role, obj, at)
+            self._gate(event)
+        except Refused as refused:
+            return refusal(_shown(obj, role, at), at, str(refused))
+        return await self._append(event, role)
+
+    async def _behind(self) -> bool:
+        """Before refusing, in a store other processes share: whether they logged events this
+        process had not taken (then it takes them, and the refused message is ruled again)."""
+        if not self.store.shared:
+            return False
+        seq = self.seq
+        try:
+            await self.catch_up()
+        except StoreError as error:
+            log.error("game %s: %s", self.id, error)
+            return False
+        return self.seq != seq
 
     def _gate(self, event: Event) -> None:
         """Before the start (6.6) the clocks stand: no player's act is taken, and the arbiter
@@ -424,12 +444,10 @@ class LiveGame:
         if any(r.kind is RulingKind.REJECTED for r in rulings):
             reason = "; ".join(r.reason or "rejected" for r in rulings)
             return refusal(shown, event.at, reason)
-        if role is not None:
-            act = {k: v for k, v in shown.items() if k != "at"}
-            if self._last_act.get(role) == act and _unchanged(before, state):
-                return refusal(shown, event.at, "already done and nothing changes: "
-                                                "not logged again")  # fmt: skip
-            self._last_act[role] = act
+        act = {k: v for k, v in shown.items() if k != "at"}
+        if role is not None and self._last_act.get(role) == act and _unchanged(before, state):
+            return refusal(shown, event.at, "already done and nothing changes: "
+                                            "not logged again")  # fmt: skip
         line = json.dumps(shown)
         try:
             ending = state.ending
@@ -443,6 +461,8 @@ class LiveGame:
         except StoreError as error:
             log.error("game %s: %s", self.id, error)
             return refusal(shown, event.at, f"the event could not be recorded: {error}")
+        if role is not None:  # the act is his last once logged (not when SeqTaken)
+            self._last_act[role] = act
         message = self._take(seq, event, line, state, rulings, before)
         self._broadcast(message)
         self._schedule_flag()
@@ -496,7 +516,7 @@ class LiveGame:
         spawn(self._flag_fell())
 
     async def _flag_fell(self) -> None:
-        async with self.lock, self.store.exclusive(self.id):
+        async with self.lock:  # each process's timer fires: the first tick logged wins
             try:
                 for _attempt in range(_ATTEMPTS):
                     try:
