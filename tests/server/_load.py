@@ -3,8 +3,8 @@ move from sending it to receiving its ruling (the broadcast of the logged move).
 
 The bots speak WebSocket themselves (:class:`Wire`, a few lines over an asyncio protocol) rather
 than through the ``websockets`` package: the load generator shares the machine's cores with
-the server it measures, and must cost it as little as possible (about a fifth of the package's
-CPU per message; ``bench_server.py`` prints both processes' CPU)."""
+the server it measures, and must cost it as little as possible (this client's CPU per event is
+about half the package's; ``bench_server.py`` prints the bots' and the server's CPU)."""
 
 from __future__ import annotations
 

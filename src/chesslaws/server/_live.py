@@ -282,6 +282,18 @@ class LiveGame:
         await self.load(await self.store.events(self.id, since=self.seq), send=send)
         self._schedule_flag()
 
+    async def follow(self, events: list[tuple[int, str | None]]) -> None:
+        """Take the events another process said it logged (under :attr:`lock`): as they came
+        when they follow this game's last one, else (a gap, a line left out) from the store."""
+        fresh = [(seq, line) for seq, line in events if seq > self.seq]
+        if all(line is not None for _, line in fresh) and all(
+            seq == self.seq + 1 + index for index, (seq, _) in enumerate(fresh)
+        ):
+            await self.load([(seq, line) for seq, line in fresh if line is not None], send=True)
+            self._schedule_flag()
+        else:
+            await self.catch_up()
+
     async def _rule(self, event: Event, seq: int) -> tuple[GameState, list[Ruling]]:
         """``step`` on the current state; the mate search, if needed, in a worker process."""
         answers: Answers = {}
@@ -516,8 +528,11 @@ class LiveGame:
         spawn(self._flag_fell())
 
     async def _flag_fell(self) -> None:
-        async with self.lock:  # each process's timer fires: the first tick logged wins
+        # Each process's timer fires. The game's lock across processes, and the log read
+        # first, spare the others ruling the flag again (it may ask for a mate search, 6.9).
+        async with self.lock, self.store.exclusive(self.id):
             try:
+                await self.catch_up()
                 for _attempt in range(_ATTEMPTS):
                     try:
                         await self._observe_due_flag(self.now_ms())

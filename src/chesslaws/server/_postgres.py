@@ -12,7 +12,7 @@ alone (:class:`SeqTaken`); its game catches up and rules it again. No lock is ta
 Right after the commit a notifier task ``NOTIFY``s the schema's channel, one notification for
 all the appends made meanwhile (a ``NOTIFY`` takes a database-wide lock at commit, so one per
 append would make every commit wait for the others'). The other processes ``LISTEN`` on it and
-replay what they missed.
+take the events from it (or read them from the log when one did not fit).
 
 A session-level advisory lock tells whether another process is serving: each live process
 holds it shared; a starting process that can take it exclusively is alone, and only then does
@@ -73,8 +73,11 @@ WITH batch AS (
 SELECT game, seq FROM appended
 """
 
-#: The longest payload of one notification (PostgreSQL's limit is 8000 bytes).
+#: The longest payload of one notification, in bytes (PostgreSQL's limit is 8000).
 _PAYLOAD = 7000
+
+#: The longest event line a notification carries (a longer one is read from the log).
+_LINE = 2000
 
 _COLUMNS = "id, meta, hashes, origin_ns, created, result, reason"
 
@@ -97,7 +100,7 @@ class PostgresStore:
         self._channel = ""
         self._key = 0
         self._exclusive = False
-        self._appended: dict[str, int] = {}
+        self._appended: list[tuple[str, int, str]] = []
         self._news = asyncio.Event()
         self._notifier: asyncio.Task[None] | None = None
         self._held: dict[str, psycopg.AsyncConnection[Any]] = {}
@@ -198,7 +201,7 @@ class PostgresStore:
         self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
     ) -> None:
         await self._group.append(Append(game, seq, line, result, reason))
-        self._appended[game] = max(seq, self._appended.get(game, -1))
+        self._appended.append((game, seq, line))
         self._news.set()
 
     async def _write(self, group: list[Append]) -> set[tuple[str, int]]:
@@ -229,16 +232,26 @@ class PostgresStore:
         return {(item.game, item.seq) for item in group} - appended
 
     async def _notify(self) -> None:
-        """Tell the other processes what was appended, in as few notifications as possible."""
+        """Tell the other processes what was appended, in as few notifications as possible:
+        each carries the events themselves (``game seq line``, one a line), so that the others
+        need not read them back; an event too long for a notification goes as ``game seq``."""
         while True:
             await self._news.wait()
             self._news.clear()
-            appended, self._appended = self._appended, {}
-            items = [f"{game}:{seq}" for game, seq in appended.items()]
+            appended, self._appended = self._appended, []
+            items = [
+                f"{game} {seq} {line}" if len(line.encode()) < _LINE else f"{game} {seq}"
+                for game, seq, line in appended
+            ]
+            items.reverse()
             while items:
-                payload = self._instance
-                while items and len(payload) + len(items[-1]) < _PAYLOAD:
-                    payload += " " + items.pop()
+                payload, size = self._instance, len(self._instance)
+                while items and size + len(items[-1].encode()) + 1 < _PAYLOAD:
+                    size += len(items[-1].encode()) + 1
+                    payload += "\n" + items.pop()
+                if size == len(self._instance):  # a game id too long to go (not made here)
+                    items.pop()
+                    continue
                 try:
                     await self._run("SELECT pg_notify(%s, %s)", (self._channel, payload))
                 except psycopg.Error as error:
@@ -298,15 +311,18 @@ class PostgresStore:
         conn = self._listen_conn
         assert conn is not None
         async for note in conn.notifies():
-            instance, *items = note.payload.split(" ")
+            instance, *items = note.payload.split("\n")
             if instance == self._instance:
                 continue
+            news: dict[str, list[tuple[int, str | None]]] = {}
             for item in items:
-                game, _, seq = item.rpartition(":")
-                if not game or not seq.isdigit():
-                    continue
+                game, _, rest = item.partition(" ")
+                seq, _, line = rest.partition(" ")
+                if game and seq.isdigit():
+                    news.setdefault(game, []).append((int(seq), line or None))
+            for game, events in news.items():
                 for listener in self._listeners:
                     try:
-                        await listener(game, int(seq))
+                        await listener(game, events)
                     except Exception:  # one game's trouble must not stop the others' news
                         log.exception("following game %s", game)

@@ -155,8 +155,9 @@ class GroupCommit:
                 await writer
 
 
-#: Called with (game id, seq) when another process appended to a game (PostgreSQL only).
-Listener = Callable[[str, int], Awaitable[None]]
+#: Called with a game's id and the events another process appended to it, in order, as
+#: ``(seq, line)``; a line is None when it is to be read from the store (PostgreSQL only).
+Listener = Callable[[str, list[tuple[int, str | None]]], Awaitable[None]]
 
 
 class EventStore(Protocol):
