@@ -27,6 +27,9 @@ REFUSED = '{"type": "refused"'
 
 _TEXT, _CLOSE, _PING, _PONG = 0x1, 0x8, 0x9, 0xA
 
+#: Seconds a bot waits for the answer to its event before counting it unanswered.
+_PATIENCE = 30
+
 
 class Wire(asyncio.Protocol):
     """One client WebSocket (RFC 6455), just what the bots need: the opening handshake, text
@@ -152,7 +155,7 @@ class Bot:
         self.waiting = asyncio.get_running_loop().create_future()
         sent = time.perf_counter()
         self.wire.send(json.dumps(event).encode())
-        text = await asyncio.wait_for(self.waiting, 30)
+        text = await asyncio.wait_for(self.waiting, _PATIENCE)
         return text, time.perf_counter() - sent
 
     async def close(self) -> None:
@@ -209,7 +212,11 @@ async def play(
                 return
             move = rng.choice(moves)
             bot = table.bots[int(position.side_to_move)]
-            text, took = await bot.act({"type": "move", "move": position.uci(move)})
+            try:
+                text, took = await bot.act({"type": "move", "move": position.uci(move)})
+            except TimeoutError:
+                refusals.append(f"game {index}: no answer to a move within {_PATIENCE} s")
+                return
             if text.startswith(REFUSED):
                 refusals.append(text[:300])
                 return
@@ -217,7 +224,11 @@ async def play(
             if '"game_over"' in text:  # the move ended the game (5.1.1, 5.2)
                 position.push(move)
                 return
-            text, _ = await bot.act({"type": "press"})
+            try:
+                text, _ = await bot.act({"type": "press"})
+            except TimeoutError:
+                refusals.append(f"game {index}: no answer to a press within {_PATIENCE} s")
+                return
             if text.startswith(REFUSED):
                 refusals.append(text[:300])
                 return
