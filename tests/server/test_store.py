@@ -152,3 +152,37 @@ def test_a_players_event_takes_no_lock_across_processes(postgres_url: str) -> No
                 await peer.close()
 
         asyncio.run(play())
+
+
+def test_a_postgresql_notification_carries_the_events_it_announces(postgres_url: str) -> None:
+    """Another process takes the events from the notification, without reading the log."""
+
+    async def main() -> None:
+        writer = open_store(postgres_url, instance="writer")
+        reader = open_store(postgres_url, instance="reader")
+        await writer.open()
+        await reader.open()
+        heard: asyncio.Queue[tuple[str, list[tuple[int, str | None]]]] = asyncio.Queue()
+
+        async def listener(game: str, events: list[tuple[int, str | None]]) -> None:
+            heard.put_nowait((game, events))
+
+        try:
+            reader.on_append(listener)
+            await reader.serving()
+            await writer.create_game(_row("g1"), _START)
+            long_line = '{"type": "tick", "at": 2, "pad": "' + "x" * 3000 + '"}'
+            await writer.append("g1", 1, _line(1), result=None, reason=None)
+            await writer.append("g1", 2, long_line, result=None, reason=None)
+            events: list[tuple[int, str | None]] = []
+            while len(events) < 2:
+                game, more = await asyncio.wait_for(heard.get(), 10)
+                assert game == "g1"
+                events += more
+            # the line itself; one too long for a notification is left to the log
+            assert events == [(1, _line(1)), (2, None)]
+        finally:
+            await reader.close()
+            await writer.close()
+
+    asyncio.run(main())
