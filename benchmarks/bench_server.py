@@ -13,6 +13,12 @@ Three parts (``--part cost|load|multi|all``):
 * ``multi``: two server processes on one PostgreSQL, N games, White's bot on one process and
   Black's on the other; p99, and each game's log checked: every acknowledged move logged once.
 
+Beside the latencies, each run prints where the machine's time went, as CPU over the run's wall
+time: the server process(es), the bots (this process: the load generator shares the cores), and
+the PostgreSQL backends serving the server (found by their ``application_name``); and the
+server's and the database's CPU per event (a move or a press), which do not depend on how busy
+the machine is the way latencies do. The load average is printed before and after each part.
+
 Usage: ``python benchmarks/bench_server.py [--part all] [--games 500] [--multi-games 1000]
 [--seconds 30] [--postgres URL]`` (PostgreSQL: ``$CHESSLAWS_TEST_POSTGRES`` or
 ``postgresql:///chesslaws_test``, in a fresh schema dropped afterwards). Run beside ``uptime``.
@@ -41,6 +47,9 @@ from chesslaws.server._live import Client, LiveGame
 from chesslaws.server.testing import ServerProcess, postgres_schema
 
 _TICKS = os.sysconf("SC_CLK_TCK")
+
+#: The ``application_name`` of the benchmark's server connections to PostgreSQL.
+_APPLICATION = f"chesslaws_bench_{os.getpid()}"
 
 
 # -- cost per event at ply 10 and at ply 300 ---------------------------------------------------
@@ -107,26 +116,70 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
+def _database_pids(url: str) -> list[int]:
+    """The PostgreSQL backends of this benchmark's servers on the database ``url``."""
+    try:
+        import psycopg
+    except ImportError:
+        return []
+    base = url.split("?", 1)[0]
+    try:
+        with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
+            rows = conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (_APPLICATION,)
+            ).fetchall()
+    except psycopg.Error:
+        return []
+    return [int(row[0]) for row in rows]
+
+
+class _Usage:
+    """CPU seconds of the server processes, this process (the bots) and the database."""
+
+    def __init__(self, servers: list[ServerProcess]) -> None:
+        self.pids = [server.pid for server in servers]
+        db = servers[0].db
+        self.database = _database_pids(db) if db.startswith("postgres") else []
+        self.wall = time.perf_counter()
+        self.start = self._now()
+
+    def _now(self) -> tuple[float, float, float]:
+        server = sum(_cpu_seconds(pid) for pid in self.pids)
+        database = 0.0
+        for pid in self.database:
+            with contextlib.suppress(OSError):
+                database += _cpu_seconds(pid)
+        return server, time.process_time(), database
+
+    def figures(self, events: int) -> dict[str, float]:
+        wall = time.perf_counter() - self.wall
+        spent = [now - before for now, before in zip(self._now(), self.start, strict=True)]
+        server, bots, database = spent
+        out = {"server CPU %": 100 * server / wall, "bots CPU %": 100 * bots / wall}
+        if self.database:
+            out["database CPU %"] = 100 * database / wall
+        out["server ms/event"] = 1000 * server / max(1, events)
+        if self.database:
+            out["database ms/event"] = 1000 * database / max(1, events)
+        return out
+
+
 async def _load(server: ServerProcess, games: int, seconds: float) -> dict[str, Any]:
     tables = await open_games(server, games)
-    cpu, wall = _cpu_seconds(server.pid), time.perf_counter()
+    usage = _Usage([server])
     latencies, refusals = await play(tables, seconds)
-    wall = time.perf_counter() - wall
-    cpu = _cpu_seconds(server.pid) - cpu
+    figures = _figures(latencies, refusals) | usage.figures(2 * len(latencies))
     await close_all(tables)
-    return _figures(latencies, refusals, wall, cpu)
+    return figures
 
 
-def _figures(
-    latencies: list[float], refusals: list[str], wall: float, cpu: float
-) -> dict[str, Any]:
+def _figures(latencies: list[float], refusals: list[str]) -> dict[str, Any]:
     ordered = sorted(latencies)
     return {
         "moves": len(ordered),
         "p50 ms": ordered[len(ordered) // 2] * 1000 if ordered else 0.0,
         "p99 ms": p99(ordered) if ordered else 0.0,
         "max ms": ordered[-1] * 1000 if ordered else 0.0,
-        "server CPU %": 100 * cpu / wall,
         "refused": len(refusals),
         "notes": refusals[:3],
     }
@@ -142,14 +195,12 @@ async def _multi(a: ServerProcess, b: ServerProcess, games: int, seconds: float)
         tables.append(
             Table(game, await seat(a, game, "white"), await seat(b, game, "black"), index)
         )
-    cpu = _cpu_seconds(a.pid) + _cpu_seconds(b.pid)
-    wall = time.perf_counter()
+    usage = _Usage([a, b])
     latencies, refusals = await play(tables, seconds)
-    wall = time.perf_counter() - wall
-    cpu = (_cpu_seconds(a.pid) + _cpu_seconds(b.pid) - cpu) / 2
-    await close_all(tables)
-    figures = _figures(latencies, refusals, wall, cpu)
+    figures = _figures(latencies, refusals) | usage.figures(2 * len(latencies))
+    # Checked before the bots leave (2,000 departures to log would slow the reads).
     figures["lost or doubled"] = sum(_wrong(a, table) for table in tables)
+    await close_all(tables)
     return figures
 
 
@@ -174,7 +225,7 @@ def _store(kind: str, postgres: str) -> Iterator[str]:
             yield f"sqlite:///{folder}/bench.db"
     else:
         with postgres_schema(postgres) as url:
-            yield url
+            yield f"{url}&application_name={_APPLICATION}"
 
 
 def main() -> int:
@@ -189,7 +240,7 @@ def main() -> int:
         default=os.environ.get("CHESSLAWS_TEST_POSTGRES", "postgresql:///chesslaws_test"),
     )
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()}, {os.cpu_count()} CPUs", flush=True)
+    print(f"load average {_load_average()}, {os.cpu_count()} CPUs", flush=True)
     if args.part in ("cost", "all"):
         for name, value in asyncio.run(_cost()).items():
             print(f"cost | {name} | {value:.3f}", flush=True)
@@ -202,6 +253,7 @@ def main() -> int:
                 print(f"load {kind}: not run: {error}", file=sys.stderr)
                 continue
             print(f"load {kind} {args.games} games | {_row(result)}", flush=True)
+            print(f"load average {_load_average()}", flush=True)
     if args.part in ("multi", "all"):
         with (
             _store("postgresql", args.postgres) as url,
@@ -210,13 +262,17 @@ def main() -> int:
         ):
             result = asyncio.run(_multi(a, b, args.multi_games, args.seconds))
         print(f"multi postgresql {args.multi_games} games | {_row(result)}", flush=True)
-    print(f"load average {os.getloadavg()}", flush=True)
+    print(f"load average {_load_average()}", flush=True)
     return 0
+
+
+def _load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg()) + " (1, 5, 15 min)"
 
 
 def _row(result: dict[str, Any]) -> str:
     return " | ".join(
-        f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items()
+        f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items()
     )
 
 

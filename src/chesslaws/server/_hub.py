@@ -186,6 +186,7 @@ class Hub:
         self._loading = asyncio.Lock()
         self.paused_on_start: list[str] = []
         self._following: set[str] = set()
+        self._news: dict[str, list[tuple[int, str | None]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._beat: asyncio.Task[None] | None = None
 
@@ -258,22 +259,25 @@ class Hub:
     async def rows(self) -> list[GameRow]:
         return await self.store.games()
 
-    async def _appended(self, ident: str, seq: int) -> None:
-        """Another process logged event ``seq`` of ``ident``: take it and pass it on (in a task
-        of its own, so that one busy game does not hold up the news of the others)."""
+    async def _appended(self, ident: str, events: list[tuple[int, str | None]]) -> None:
+        """Another process logged ``events`` of ``ident``: take them and pass them on (in a
+        task of its own, so that one busy game does not hold up the news of the others)."""
         live = self.games.get(ident)
-        if live is None or live.seq >= seq or ident in self._following:
+        if live is None or live.seq >= events[-1][0]:
             return
+        self._news.setdefault(ident, []).extend(events)
+        if ident in self._following:
+            return  # the task following the game takes these too
         self._following.add(ident)
         task = asyncio.get_running_loop().create_task(self._follow(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _follow(self, live: LiveGame) -> None:
-        self._following.discard(live.id)
         try:
             async with live.lock:
-                await live.catch_up()
+                self._following.discard(live.id)
+                await live.follow(self._news.pop(live.id, []))
         except StoreError as error:
             log.error("game %s: %s", live.id, error)
 

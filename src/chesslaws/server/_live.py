@@ -286,6 +286,18 @@ class LiveGame:
         await self.load(await self.store.events(self.id, since=self.seq), send=send)
         self._schedule_flag()
 
+    async def follow(self, events: list[tuple[int, str | None]]) -> None:
+        """Take the events another process said it logged (under :attr:`lock`): as they came
+        when they follow this game's last one, else (a gap, a line left out) from the store."""
+        fresh = [(seq, line) for seq, line in events if seq > self.seq]
+        if all(line is not None for _, line in fresh) and all(
+            seq == self.seq + 1 + index for index, (seq, _) in enumerate(fresh)
+        ):
+            await self.load([(seq, line) for seq, line in fresh if line is not None], send=True)
+            self._schedule_flag()
+        else:
+            await self.catch_up()
+
     async def _rule(self, event: Event, seq: int) -> tuple[GameState, list[Ruling]]:
         """``step`` on the current state; the mate search, if needed, in a worker process."""
         answers: Answers = {}
@@ -351,25 +363,45 @@ class LiveGame:
         at that instant, after every event that arrived before it."""
         if arrived is None:
             arrived = self.now_ms()
-        async with self.lock, self.store.exclusive(self.id):
-            await self.catch_up()  # what other processes logged before the lock was ours
+        async with self.lock:
             for _attempt in range(_ATTEMPTS):
-                at = max(arrived, self.last_at)
-                await self._observe_due_flag(at)
-                at = max(at, self.last_at)
                 try:
-                    if role == ARBITER and obj.get("action") == "start":
-                        event = self._start_event(obj, at)
-                    else:
-                        event = build_event(role, obj, at)
-                    self._gate(event)
-                except Refused as refused:
-                    return refusal(_shown(obj, role, at), at, said(refused))
-                try:
-                    return await self._append(event, role)
-                except SeqTaken:
+                    answer = await self._try(role, obj, arrived)
+                except SeqTaken:  # another process logged first: take its events, rule again
                     await self.catch_up()
+                    continue
+                if answer is None or not await self._behind():
+                    return answer
             return refusal(_shown(obj, role, None), None, Words("the game is too busy; send again"))
+
+    async def _try(self, role: str, obj: dict[str, Any], arrived: int) -> str | None:
+        """Stamp, rule and log one client message on the state this process holds (no lock
+        across processes: the append of a stale state is refused by (game, seq), SeqTaken)."""
+        at = max(arrived, self.last_at)
+        await self._observe_due_flag(at)
+        at = max(at, self.last_at)
+        try:
+            if role == ARBITER and obj.get("action") == "start":
+                event = self._start_event(obj, at)
+            else:
+                event = build_event(role, obj, at)
+            self._gate(event)
+        except Refused as refused:
+            return refusal(_shown(obj, role, at), at, said(refused))
+        return await self._append(event, role)
+
+    async def _behind(self) -> bool:
+        """Before refusing, in a store other processes share: whether they logged events this
+        process had not taken (then it takes them, and the refused message is ruled again)."""
+        if not self.store.shared:
+            return False
+        seq = self.seq
+        try:
+            await self.catch_up()
+        except StoreError as error:
+            log.error("game %s: %s", self.id, error)
+            return False
+        return self.seq != seq
 
     def _gate(self, event: Event) -> None:
         """Before the start (6.6) the clocks stand: no player's act is taken, and the arbiter
@@ -440,12 +472,10 @@ class LiveGame:
         if any(r.kind is RulingKind.REJECTED for r in rulings):
             reasons = [r.reason or Words("rejected") for r in rulings]
             return refusal(shown, event.at, reasons[0] if len(reasons) == 1 else "; ".join(reasons))
-        if role is not None:
-            act = {k: v for k, v in shown.items() if k != "at"}
-            if self._last_act.get(role) == act and _unchanged(before, state):
-                return refusal(shown, event.at, Words(
-                    "already done and nothing changes: not logged again"))  # fmt: skip
-            self._last_act[role] = act
+        act = {k: v for k, v in shown.items() if k != "at"}
+        if role is not None and self._last_act.get(role) == act and _unchanged(before, state):
+            return refusal(shown, event.at, Words(
+                "already done and nothing changes: not logged again"))  # fmt: skip
         line = json.dumps(shown)
         try:
             ending = state.ending
@@ -460,6 +490,8 @@ class LiveGame:
             log.error("game %s: %s", self.id, error)
             return refusal(shown, event.at, Words(
                 "the event could not be recorded: {error}", error=error))  # fmt: skip
+        if role is not None:  # the act is his last once logged (not when SeqTaken)
+            self._last_act[role] = act
         message = self._take(seq, event, line, state, rulings, before)
         self._broadcast(message)
         self._schedule_flag()
@@ -513,8 +545,11 @@ class LiveGame:
         spawn(self._flag_fell())
 
     async def _flag_fell(self) -> None:
+        # Each process's timer fires. The game's lock across processes, and the log read
+        # first, spare the others ruling the flag again (it may ask for a mate search, 6.9).
         async with self.lock, self.store.exclusive(self.id):
             try:
+                await self.catch_up()
                 for _attempt in range(_ATTEMPTS):
                     try:
                         await self._observe_due_flag(self.now_ms())

@@ -1,14 +1,18 @@
 """The shared store: PostgreSQL through psycopg 3, for one or several server processes.
 
 Tables live in the connection's current schema (``search_path``: a URL such as
-``postgresql:///db?options=-csearch_path%3Dmyschema`` picks one). Each append is one statement
-in autocommit, so one round trip and one commit: it inserts the event under its (game, seq)
-primary key and records the result when the event ended the game. Right after the commit a
-notifier task ``NOTIFY``s the schema's channel, one notification for all the appends made
-meanwhile (a ``NOTIFY`` takes a database-wide lock at commit, so one per append would make
-every commit wait for the others'). The other processes ``LISTEN`` on it and replay what they
-missed; the primary key orders the writers (the loser of a race gets :class:`SeqTaken`,
-catches up and retries).
+``postgresql:///db?options=-csearch_path%3Dmyschema`` picks one). Appends are committed in
+groups (:class:`._store.GroupCommit`) on a connection of their own: all the appends asked for
+while the previous group was being written go in one statement in autocommit (one round trip,
+one commit), which inserts the events under their (game, seq) primary key, ``ON CONFLICT DO
+NOTHING``, and records the result of each game an inserted event ended. The primary key is the
+arbiter between processes: an event whose (game, seq) another process took first is refused
+alone (:class:`SeqTaken`); its game catches up and rules it again. No lock is taken per event.
+
+Right after the commit a notifier task ``NOTIFY``s the schema's channel, one notification for
+all the appends made meanwhile (a ``NOTIFY`` takes a database-wide lock at commit, so one per
+append would make every commit wait for the others'). The other processes ``LISTEN`` on it and
+take the events from it (or read them from the log when one did not fit).
 
 A session-level advisory lock tells whether another process is serving: each live process
 holds it shared; a starting process that can take it exclusively is alone, and only then does
@@ -25,9 +29,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import psycopg
-from psycopg import errors as pg_errors
 
-from ._store import GameRow, Listener, SeqTaken, StoreError, redact
+from ._store import Append, GameRow, GroupCommit, Listener, StoreError, redact
 
 __all__ = ["PostgresStore"]
 
@@ -56,15 +59,25 @@ CREATE TABLE IF NOT EXISTS alive (
 """
 
 _APPEND = """
-WITH appended AS (
-    INSERT INTO events (game, seq, line) VALUES (%(game)s, %(seq)s, %(line)s) RETURNING seq
+WITH batch AS (
+    SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[])
+        AS b(game, seq, line, result, reason)
+), appended AS (
+    INSERT INTO events (game, seq, line) SELECT game, seq, line FROM batch
+    ON CONFLICT (game, seq) DO NOTHING RETURNING game, seq
+), ended AS (
+    UPDATE games SET result = batch.result, reason = batch.reason
+    FROM batch JOIN appended USING (game, seq)
+    WHERE games.id = batch.game AND batch.result IS NOT NULL
 )
-UPDATE games SET result = %(result)s, reason = %(reason)s
-WHERE id = %(game)s AND %(result)s::text IS NOT NULL AND EXISTS (SELECT 1 FROM appended)
+SELECT game, seq FROM appended
 """
 
-#: The longest payload of one notification (PostgreSQL's limit is 8000 bytes).
+#: The longest payload of one notification, in bytes (PostgreSQL's limit is 8000).
 _PAYLOAD = 7000
+
+#: The longest event line a notification carries (a longer one is read from the log).
+_LINE = 2000
 
 _COLUMNS = "id, meta, hashes, origin_ns, created, result, reason"
 
@@ -87,10 +100,12 @@ class PostgresStore:
         self._channel = ""
         self._key = 0
         self._exclusive = False
-        self._appended: dict[str, int] = {}
+        self._appended: list[tuple[str, int, str]] = []
         self._news = asyncio.Event()
         self._notifier: asyncio.Task[None] | None = None
         self._held: dict[str, psycopg.AsyncConnection[Any]] = {}
+        self._writer: psycopg.AsyncConnection[Any] | None = None
+        self._group = GroupCommit(self._write)
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         try:
@@ -120,9 +135,11 @@ class PostgresStore:
             raise StoreError(f"cannot create the tables in {redact(self.url)}: {error}") from None
         for _ in range(self._size):
             self._pool.put_nowait(await self._connect())
+        self._writer = await self._connect()
         self._notifier = asyncio.create_task(self._notify())
 
     async def close(self) -> None:
+        await self._group.close()
         for task in (self._task, self._notifier):
             if task is not None:
                 task.cancel()
@@ -164,9 +181,10 @@ class PostgresStore:
 
     @contextlib.asynccontextmanager
     async def exclusive(self, game: str) -> AsyncIterator[None]:
-        """Hold the game's append lock across processes (a session advisory lock keyed by the
-        game): the holder catches up with the log, then stamps and appends, so two processes
-        never race for the same sequence number and no event is refused as "too busy"."""
+        """Hold the game's lock across processes (a session advisory lock keyed by the game),
+        for the server's own acts decided on what the game's log says (an arrival, a scheduled
+        start): the holder catches up, decides, and appends, so two processes never both log
+        the same arrival. A client's event takes no lock: the primary key orders it."""
         conn = await self._pool.get()
         try:
             await conn.execute("SELECT pg_advisory_lock(hashtext(%s))", (game,))
@@ -182,27 +200,58 @@ class PostgresStore:
     async def append(
         self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
     ) -> None:
-        params = {"game": game, "seq": seq, "line": line, "result": result, "reason": reason}
-        try:
-            await self._run(_APPEND, params, game=game)
-        except pg_errors.UniqueViolation:
-            raise SeqTaken(f"{game}#{seq}") from None
-        except psycopg.Error as error:
-            raise StoreError(f"cannot append event {seq} of game {game}: {error}") from None
-        self._appended[game] = max(seq, self._appended.get(game, -1))
+        await self._group.append(Append(game, seq, line, result, reason))
+        self._appended.append((game, seq, line))
         self._news.set()
 
+    async def _write(self, group: list[Append]) -> set[tuple[str, int]]:
+        """Write ``group`` in one statement; the (game, seq) pairs another writer took first.
+
+        The rows go in (game, seq) order, so that two processes inserting into the same games
+        wait for each other in one order (never a deadlock)."""
+        conn = self._writer
+        if conn is None:
+            raise StoreError(f"the store {redact(self.url)} is not open")
+        group = sorted(group, key=lambda item: (item.game, item.seq))
+        columns = (
+            [item.game for item in group],
+            [item.seq for item in group],
+            [item.line for item in group],
+            [item.result for item in group],
+            [item.reason for item in group],
+        )
+        try:
+            cursor = await conn.execute(_APPEND, columns)
+            appended = {(str(game), int(seq)) for game, seq in await cursor.fetchall()}
+        except psycopg.Error as error:
+            first = group[0]
+            more = f" (and {len(group) - 1} more events)" if len(group) > 1 else ""
+            raise StoreError(
+                f"cannot append event {first.seq} of game {first.game}{more}: {error}"
+            ) from None
+        return {(item.game, item.seq) for item in group} - appended
+
     async def _notify(self) -> None:
-        """Tell the other processes what was appended, in as few notifications as possible."""
+        """Tell the other processes what was appended, in as few notifications as possible:
+        each carries the events themselves (``game seq line``, one a line), so that the others
+        need not read them back; an event too long for a notification goes as ``game seq``."""
         while True:
             await self._news.wait()
             self._news.clear()
-            appended, self._appended = self._appended, {}
-            items = [f"{game}:{seq}" for game, seq in appended.items()]
+            appended, self._appended = self._appended, []
+            items = [
+                f"{game} {seq} {line}" if len(line.encode()) < _LINE else f"{game} {seq}"
+                for game, seq, line in appended
+            ]
+            items.reverse()
             while items:
-                payload = self._instance
-                while items and len(payload) + len(items[-1]) < _PAYLOAD:
-                    payload += " " + items.pop()
+                payload, size = self._instance, len(self._instance)
+                while items and size + len(items[-1].encode()) + 1 < _PAYLOAD:
+                    size += len(items[-1].encode()) + 1
+                    payload += "\n" + items.pop()
+                if size == len(self._instance):  # a game id too long to go (not made here)
+                    items.pop()
+                    continue
                 try:
                     await self._run("SELECT pg_notify(%s, %s)", (self._channel, payload))
                 except psycopg.Error as error:
@@ -262,15 +311,18 @@ class PostgresStore:
         conn = self._listen_conn
         assert conn is not None
         async for note in conn.notifies():
-            instance, *items = note.payload.split(" ")
+            instance, *items = note.payload.split("\n")
             if instance == self._instance:
                 continue
+            news: dict[str, list[tuple[int, str | None]]] = {}
             for item in items:
-                game, _, seq = item.rpartition(":")
-                if not game or not seq.isdigit():
-                    continue
+                game, _, rest = item.partition(" ")
+                seq, _, line = rest.partition(" ")
+                if game and seq.isdigit():
+                    news.setdefault(game, []).append((int(seq), line or None))
+            for game, events in news.items():
                 for listener in self._listeners:
                     try:
-                        await listener(game, int(seq))
+                        await listener(game, events)
                     except Exception:  # one game's trouble must not stop the others' news
                         log.exception("following game %s", game)

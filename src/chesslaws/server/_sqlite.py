@@ -1,4 +1,4 @@
-"""The embedded store: one SQLite file, one writer connection, one committed append per event.
+"""The embedded store: one SQLite file, one writer connection, appends committed in groups.
 
 The database runs in WAL mode with ``synchronous=NORMAL`` by default: a commit is written to
 the WAL before ``append`` returns, so it survives the server process being killed (``kill -9``),
@@ -7,8 +7,10 @@ may lose the last commits. ``sqlite:///PATH?synchronous=full`` syncs every commi
 against power loss, slower). One server process uses a file at a time (a lock file beside it
 says so); several processes sharing games need PostgreSQL.
 
-The calls are synchronous and short (an indexed insert and a commit); they run on the event
-loop, which keeps the order of appends the order of events without a lock.
+The calls are synchronous and short (indexed inserts and a commit); they run on the event loop.
+Appends are committed in groups (:class:`._store.GroupCommit`): the appends asked for during
+one turn of the event loop are written in one transaction, so that under load a commit (the
+WAL's write) is shared by many events instead of paid by each.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import AsyncIterator
 from typing import IO
 from urllib.parse import parse_qs, urlsplit
 
-from ._store import GameRow, Listener, SeqTaken, StoreError
+from ._store import Append, GameRow, GroupCommit, Listener, StoreError
 
 __all__ = ["SQLiteStore", "sqlite_path"]
 
@@ -78,6 +80,7 @@ class SQLiteStore:
         self._path, self._sync = sqlite_path(url)
         self._db: sqlite3.Connection | None = None
         self._lock: IO[str] | None = None
+        self._group = GroupCommit(self._write)
 
     async def open(self) -> None:
         try:
@@ -104,6 +107,7 @@ class SQLiteStore:
         self._db = db
 
     async def close(self) -> None:
+        await self._group.close()
         if self._db is not None:
             self._db.close()
             self._db = None
@@ -136,21 +140,36 @@ class SQLiteStore:
     async def append(
         self, game: str, seq: int, line: str, *, result: str | None, reason: str | None
     ) -> None:
+        await self._group.append(Append(game, seq, line, result, reason))
+
+    async def _write(self, group: list[Append]) -> set[tuple[str, int]]:
+        """Write ``group`` in one transaction; the (game, seq) pairs already taken."""
         db = self._conn
+        taken: set[tuple[str, int]] = set()
         try:
             db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO events (game, seq, line) VALUES (?, ?, ?)", (game, seq, line))
-            if result is not None:
-                db.execute(
-                    "UPDATE games SET result = ?, reason = ? WHERE id = ?", (result, reason, game)
-                )
+            for item in group:
+                inserted = db.execute(
+                    "INSERT OR IGNORE INTO events (game, seq, line) VALUES (?, ?, ?)",
+                    (item.game, item.seq, item.line),
+                ).rowcount
+                if not inserted:
+                    taken.add((item.game, item.seq))
+                elif item.result is not None:
+                    db.execute(
+                        "UPDATE games SET result = ?, reason = ? WHERE id = ?",
+                        (item.result, item.reason, item.game),
+                    )
             db.execute("COMMIT")
-        except sqlite3.IntegrityError:
-            _rollback(db)
-            raise SeqTaken(f"{game}#{seq}") from None
         except sqlite3.Error as error:
             _rollback(db)
-            raise StoreError(f"cannot append event {seq} of game {game}: {error}") from None
+            first = group[0]
+            raise StoreError(
+                f"cannot append event {first.seq} of game {first.game}"
+                + (f" (and {len(group) - 1} more events)" if len(group) > 1 else "")
+                + f": {error}"
+            ) from None
+        return taken
 
     async def events(self, game: str, since: int = -1) -> list[tuple[int, str]]:
         rows = self._conn.execute(

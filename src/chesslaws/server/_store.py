@@ -6,13 +6,17 @@ wall-clock nanoseconds that ``at = 0`` stands for, see :mod:`._live`). ``events`
 one row per accepted event, keyed by (game, seq) with ``seq`` the event's 0-based line number,
 so that two writers can never both append the same number (:class:`SeqTaken`).
 
-Every append is its own committed transaction, made before any ruling it causes is sent.
+An append is committed before any ruling it causes is sent. Appends are grouped
+(:class:`GroupCommit`): those asked for while the previous group is being written go together
+in one transaction, each caller released once it is committed; a group that fails fails every
+append in it, and each (game, seq) already taken is refused alone (:class:`SeqTaken`).
 :func:`open_store` picks the backend from a URL: ``sqlite:///PATH`` (:mod:`._sqlite`) or
 ``postgresql://…`` (:mod:`._postgres`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -23,8 +27,10 @@ from typing import Any, Protocol
 from chesslaws._errors import ChessLawsError
 
 __all__ = [
+    "Append",
     "EventStore",
     "GameRow",
+    "GroupCommit",
     "SeqTaken",
     "StoreError",
     "open_store",
@@ -81,8 +87,77 @@ class GameRow:
         return json.dumps(self.hashes, sort_keys=True)
 
 
-#: Called with (game id, seq) when another process appended to a game (PostgreSQL only).
-Listener = Callable[[str, int], Awaitable[None]]
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One event to log: line ``seq`` of ``game``, and the game's result if the event ended it."""
+
+    game: str
+    seq: int
+    line: str
+    result: str | None = None
+    reason: str | None = None
+
+
+#: Writes a group of appends in one transaction; returns those whose (game, seq) was taken.
+#: Raises :class:`StoreError` if the transaction failed (then none of them is logged).
+WriteGroup = Callable[[list[Append]], Awaitable[set[tuple[str, int]]]]
+
+
+class GroupCommit:
+    """Group commit: one transaction for every append asked for while the last one was written.
+
+    Under load, appends arrive faster than transactions commit; writing them one transaction
+    each makes every caller wait for all the commits before his. Here a writer task takes all
+    the appends waiting, writes them with ``write`` in one transaction, then releases each
+    caller: ``None`` once committed, :class:`SeqTaken` for a (game, seq) already taken,
+    :class:`StoreError` for all when the transaction failed. The write runs in the writer's
+    task, so a caller that is cancelled never leaves a transaction half done.
+    """
+
+    def __init__(self, write: WriteGroup) -> None:
+        self._write = write
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def append(self, item: Append) -> None:
+        """Log ``item``; returns once it is committed (see the class docstring for errors)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._waiting.append((item, done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all())
+        await done
+
+    async def _write_all(self) -> None:
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            try:
+                taken = await self._write([item for item, _ in group])
+            except Exception as error:  # every append of a failed group fails, with its cause
+                failure = error if isinstance(error, StoreError) else StoreError(str(error))
+                for _item, done in group:
+                    if not done.done():
+                        done.set_exception(failure)
+                continue
+            for item, done in group:
+                if done.done():
+                    continue
+                if (item.game, item.seq) in taken:
+                    done.set_exception(SeqTaken(f"{item.game}#{item.seq}"))
+                else:
+                    done.set_result(None)
+
+    async def close(self) -> None:
+        """Wait for the group being written (its callers are answered), write no more."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await writer
+
+
+#: Called with a game's id and the events another process appended to it, in order, as
+#: ``(seq, line)``; a line is None when it is to be read from the store (PostgreSQL only).
+Listener = Callable[[str, list[tuple[int, str | None]]], Awaitable[None]]
 
 
 class EventStore(Protocol):
@@ -123,7 +198,8 @@ class EventStore(Protocol):
         """The latest instant :meth:`heartbeat` recorded (None if never)."""
 
     def exclusive(self, game: str) -> contextlib.AbstractAsyncContextManager[None]:
-        """The game's append lock across every process sharing the store."""
+        """The game's lock across every process sharing the store, for an act decided on what
+        the log says (a client's event needs none: (game, seq) orders the appends)."""
         ...
 
     async def alone(self) -> bool:
