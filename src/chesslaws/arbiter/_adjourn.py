@@ -12,7 +12,11 @@ illegal (or none written) loses. I.9: at the agreed time of resumption the repli
 started, present or not; the envelope is opened and the sealed move made on the board. I.10: a
 player who arrives after the default time loses, unless the sealed move concluded the game.
 I.11: the replier loses the time until he arrives (his clock runs from the resumption). I.14:
-the times are corrected by the arbiter (``set_time``) before the first move.
+the times are corrected by the arbiter (``set_time``) before the first move. I.1.2: a game
+adjourned before the nominal end of the session is sealed as at that end. I.9.3: with the
+sealer absent, the replier may seal his reply in a fresh envelope and start the sealer's clock;
+it is opened on the sealer's arrival. I.13: a position that cannot be re-established annuls
+the game (a new game is played).
 
 Events: ``adjourn``, ``seal``, ``resume_session``, ``open_envelope`` (:mod:`._events`), with the
 usual ``press`` (the sealer stops his clock), ``move``, ``arrive``, ``tick``, draw offers,
@@ -29,10 +33,10 @@ from typing import Any
 from chesslaws._color import Color
 from chesslaws._errors import AmbiguousMove, ChessLawsError, IllegalMove
 from chesslaws.core import Move
-from chesslaws.endings import Reason
+from chesslaws.endings import Reason, Result
 
 from ._arrival import lose_by_default
-from ._draft import Draft, Rejected, end_by_loss, pair, ruling
+from ._draft import Draft, Rejected, end, end_by_loss, pair, ruling
 from ._envelope import Adjournment, Envelope, Phase, Sealed
 from ._events import (
     Accept,
@@ -57,7 +61,7 @@ from ._rulings import Ruling, RulingKind
 from ._state import GameState
 from ._time import Millis
 
-__all__ = ["on_adjourn", "sealed_move", "while_adjourned"]
+__all__ = ["on_adjourn", "opens_envelope", "sealed_move", "sealing_event", "while_adjourned"]
 
 _Handler = Callable[[Draft, Any, int], list[Ruling]]
 
@@ -75,6 +79,27 @@ def sealed_move(state: GameState) -> str | None:
     return adjourned.seal.reveal() if adjourned is not None else None
 
 
+def sealing_event(state: GameState, event: Event) -> bool:
+    """Whether ``event``, taken in ``state``, writes a sealed move: a ``seal`` (I.1.1, the
+    reply of I.9.3) or a move made on the board by the player told to seal (I.1.1). Its text
+    is the arbiter's until :func:`opens_envelope` (a server sends that line to no one else)."""
+    adjourned = state.adjourned
+    if adjourned is None:
+        return False
+    return isinstance(event, Seal) or (
+        isinstance(event, MoveMade) and adjourned.phase is Phase.SEALING
+    )
+
+
+def opens_envelope(rulings: list[Ruling]) -> bool:
+    """Whether ``rulings`` open an envelope: the sealed move (I.9) or a sealed reply (I.9.3) is
+    made on the board, and what was written in it is no longer the arbiter's alone."""
+    return any(
+        r.kind is RulingKind.ADJOURNMENT and r.status in ("opened", "reply_opened")
+        for r in rulings
+    )
+
+
 def _adjourning(status: str, at: Millis, idx: int, **fields: Any) -> Ruling:
     return ruling(idx, at, RulingKind.ADJOURNMENT, status=status, **fields)
 
@@ -88,7 +113,11 @@ def on_adjourn(d: Draft, event: Adjourn, idx: int) -> list[Ruling]:
     sealer = d.on_move
     if d.running is not sealer or d.uncompleted[sealer.other]:
         raise Rejected(f"adjourn: {sealer.other.label} has not completed his move (6.2.1)")
-    d.adjourned = Adjournment(Phase.SEALING, sealer)
+    if event.session_end is not None and event.session_end < event.at:
+        raise Rejected("adjourn: the nominal end of the session is before the adjournment (I.1.2)")
+    d.adjourned = Adjournment(
+        Phase.SEALING, sealer, resumes=event.resumes, session_end=event.session_end
+    )
     note = f"{sealer.label} has the move and seals it; his clock runs until he stops it"
     return [_adjourning("seal", event.at, idx, by=sealer, article="I.1.1", note=note)]
 
@@ -142,9 +171,12 @@ def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[
     envelope is made (I.2) and the clocks stand until the resumption (I.9)."""
     sealer = adjourned.sealer
     remaining: tuple[Millis, Millis] | None = None
+    early = 0 if adjourned.session_end is None else max(0, adjourned.session_end - at)
     clock = d.clock
     if clock is not None:
         clock = clock.press(sealer, at).pause(at)
+        if early:  # I.1.2: sealed as at the nominal end of the session
+            clock = clock.add_time(sealer, -min(early, clock.remaining(sealer, at)), at)
         d.clock = clock
         remaining = (clock.remaining(Color.WHITE, at), clock.remaining(Color.BLACK, at))
     d.running = None
@@ -155,6 +187,11 @@ def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[
     note = "the sealed move is kept by the arbiter until the envelope is opened (I.3, I.7)"
     if not adjourned.seal.written:
         note = "no move was written: " + note
+    if early:
+        note = (
+            "adjourned before the end of the session: sealed as at its nominal end, his time "
+            f"so recorded (I.1.2); {note}"
+        )
     return [_adjourning("sealed", at, idx, by=sealer, article="I.2", note=note)]
 
 
@@ -166,6 +203,8 @@ def _sealed(
 ) -> list[Ruling]:
     if isinstance(event, ResumeSession):
         return _resume(d, adjourned, event.at, idx)
+    if isinstance(event, OpenEnvelope) and event.position_lost:
+        return _annul(d, event.at, idx)
     if isinstance(event, Tick):
         return []  # the clocks stand (I.5)
     if isinstance(event, Offer):
@@ -217,6 +256,10 @@ def _resumed(
         return _open(d, adjourned, event, idx)
     if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
         return handler(d, event, idx)
+    if isinstance(event, Seal) or (
+        isinstance(event, Press | MoveMade) and adjourned.reply.written
+    ):
+        return _reply(d, adjourned, event, idx)
     by = getattr(event, "by", None)
     if isinstance(by, Color) and not adjourned.present[by]:
         raise Rejected(f"{by.label} has not arrived at the board (I.9, I.10)")
@@ -233,6 +276,8 @@ def _arrive(d: Draft, adjourned: Adjournment, event: Arrive, idx: int) -> list[R
         absent = (player,) if adjourned.present[player.other] else tuple(Color)
         return _lose_by_default(d, adjourned, absent, event.at, idx)
     present = pair(adjourned.present, player, True)
+    if player is adjourned.sealer and adjourned.reply_sealed:
+        return _open_reply(d, replace(adjourned, present=present), event.at, idx)
     if adjourned.opened and all(present):
         d.adjourned = None  # both at the board, the sealed move made: the game goes on
     else:
@@ -276,6 +321,8 @@ def _open(d: Draft, adjourned: Adjournment, event: OpenEnvelope, idx: int) -> li
     replier = adjourned.sealer.other
     if adjourned.opened:
         raise Rejected("the envelope has already been opened")
+    if event.position_lost:
+        return _annul(d, at, idx)
     if not adjourned.present[replier]:
         raise Rejected(
             f"the envelope is opened only when {replier.label}, who replies to the sealed "
@@ -285,12 +332,66 @@ def _open(d: Draft, adjourned: Adjournment, event: OpenEnvelope, idx: int) -> li
         return _envelope_lost(d, adjourned, at, idx)
     move, fault = _read_sealed(d, adjourned)
     if move is None:
-        sealer = adjourned.sealer
-        rulings = end_by_loss(
-            d, sealer, Reason.ILLEGAL_MOVE, Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE, at, idx, "I.8"
-        )
-        return _noted(rulings, f"the sealed move {fault} (I.8)")
+        return _sealed_fault(d, adjourned.sealer, at, idx, f"the sealed move {fault} (I.8)")
     return _make_sealed(d, adjourned, move, at, idx)
+
+
+def _sealed_fault(d: Draft, writer: Color, at: Millis, idx: int, note: str) -> list[Ruling]:
+    """I.8: the writer of a sealed move that cannot be made loses (drawn under 6.9)."""
+    rulings = end_by_loss(
+        d, writer, Reason.ILLEGAL_MOVE, Reason.ILLEGAL_MOVE_CANNOT_CHECKMATE, at, idx, "I.8"
+    )
+    return _noted(rulings, note)
+
+
+def _annul(d: Draft, at: Millis, idx: int) -> list[Ruling]:
+    """I.13: the position cannot be re-established: the game is annulled, a new game is played
+    (no result of its own, ``*``, as a game cancelled under 7.2.1)."""
+    note = "the position cannot be re-established: the game is annulled and a new game is played"
+    return end(d, Result.NONE, Reason.ARBITER, "I.13", at, idx, note=note)
+
+
+# -- I.9.3: the reply sealed while the sealer is absent -----------------------------------------
+
+
+def _reply(d: Draft, adjourned: Adjournment, event: Event, idx: int) -> list[Ruling]:
+    """I.9.3: the sealer is absent: the replier may record his reply, seal it in a fresh
+    envelope and stop his clock, starting the sealer's instead of making the reply on the
+    board; the arbiter keeps the envelope and opens it on the sealer's arrival."""
+    sealer = adjourned.sealer
+    replier = sealer.other
+    by = getattr(event, "by", None)
+    if by is not replier or not adjourned.opened or adjourned.present[sealer]:
+        raise Rejected(
+            f"only {replier.label}, replying to the sealed move while {sealer.label} is absent, "
+            "seals a reply (I.9.3)"
+        )
+    if adjourned.reply_sealed:
+        raise Rejected(f"the reply is sealed: it is opened when {sealer.label} arrives (I.9.3)")
+    if isinstance(event, MoveMade):
+        raise Rejected("the reply is written: stop the clock to seal it (I.9.3)")
+    if isinstance(event, Seal):
+        status = "changed" if adjourned.reply.written else "reply_written"
+        d.adjourned = replace(adjourned, reply=Sealed(event.move))
+        return [_adjourning(status, event.at, idx, by=replier, article="I.9.3")]
+    assert isinstance(event, Press)
+    if d.clock is not None:
+        d.clock = d.clock.press(replier, event.at)
+    d.running = sealer
+    d.adjourned = replace(adjourned, reply_sealed=True)
+    note = f"the reply is kept by the arbiter and opened when {sealer.label} arrives"
+    return [_adjourning("reply_sealed", event.at, idx, by=replier, article="I.9.3", note=note)]
+
+
+def _open_reply(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
+    """I.9.3: the sealer has arrived: the reply's envelope is opened and the reply made on the
+    board (it was completed when the replier stopped his clock). One that cannot be made
+    loses, as a sealed move does (I.8)."""
+    replier = adjourned.sealer.other
+    move, fault = _read_text(d, adjourned.reply)
+    if move is None:
+        return _sealed_fault(d, replier, at, idx, f"the sealed reply {fault} (I.8, I.9.3)")
+    return _make_sealed(d, adjourned, move, at, idx, mover=replier)
 
 
 def _envelope_lost(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[Ruling]:
@@ -312,7 +413,11 @@ def _envelope_lost(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> li
 def _read_sealed(d: Draft, adjourned: Adjournment) -> tuple[Move | None, str]:
     """The legal move the sealed text stands for, or ``None`` and what is wrong with it (I.8:
     ambiguous, impossible to read, illegal; or not written)."""
-    text = adjourned.seal.reveal()
+    return _read_text(d, adjourned.seal)
+
+
+def _read_text(d: Draft, sealed: Sealed) -> tuple[Move | None, str]:
+    text = sealed.reveal()
     if text is None:
         return None, "was not written"
     position = d.board.position
@@ -335,21 +440,24 @@ def _fault(error: ChessLawsError) -> str:
 
 
 def _make_sealed(
-    d: Draft, adjourned: Adjournment, move: Move, at: Millis, idx: int
+    d: Draft, adjourned: Adjournment, move: Move, at: Millis, idx: int, mover: Color | None = None
 ) -> list[Ruling]:
     """The sealed move is made on the board and counts as completed (the sealer stopped his
-    clock, I.1.1); the replier's clock runs on (I.9). It may end the game (5.1.1, 5.2, 9.6)."""
-    sealer = adjourned.sealer
+    clock, I.1.1); the replier's clock runs on (I.9). It may end the game (5.1.1, 5.2, 9.6).
+    With ``mover`` the replier, his reply sealed under I.9.3 (status ``reply_opened``)."""
+    mover = adjourned.sealer if mover is None else mover
+    reply = mover is not adjourned.sealer
     uci = d.board.position.uci(move)
-    noted = d.clock.remaining(sealer, at) if d.clock is not None else None
+    noted = d.clock.remaining(mover, at) if d.clock is not None else None
     d.adjourned = replace(adjourned, opened=True)
-    opened = _adjourning("opened", at, idx, by=sealer, move=uci, article="I.9")
-    rulings = make(d, move, sealer, at, idx)
+    status, article = ("reply_opened", "I.9.3") if reply else ("opened", "I.9")
+    opened = _adjourning(status, at, idx, by=mover, move=uci, article=article)
+    rulings = make(d, move, mover, at, idx)
     if d.ending is not None:
         return [opened, *rulings]
-    complete_record(d, sealer, at, noted)
-    d.uncompleted = pair(d.uncompleted, sealer, False)
-    d.running = sealer.other
+    complete_record(d, mover, at, noted)
+    d.uncompleted = pair(d.uncompleted, mover, False)
+    d.running = mover.other
     if all(adjourned.present):
         d.adjourned = None
     return [opened, *rulings]
