@@ -68,6 +68,10 @@ _Handler = Callable[[Draft, Any, int], list[Ruling]]
 _CLOCK_CORRECTIONS = frozenset({ArbiterActionKind.SET_TIME, ArbiterActionKind.ADD_TIME})
 """The arbiter's acts on an adjourned game's clocks (I.5, I.12.2, I.14)."""
 
+_IN_THE_SESSION = _CLOCK_CORRECTIONS | {ArbiterActionKind.PAUSE, ArbiterActionKind.RESUME}
+"""... and in the resumption session, before the envelope is opened, his pausing and resuming
+the running clock too (6.11: to call him, or a server's restart)."""
+
 _BEFORE_RESUMPTION = (Offer, Accept, Decline, Resign)
 """A player's acts that the adjourned game takes as at the board (I.4, I.6)."""
 
@@ -254,7 +258,7 @@ def _resumed(
         return rulings if rulings else handler(d, event, idx)
     if isinstance(event, OpenEnvelope):
         return _open(d, adjourned, event, idx)
-    if isinstance(event, Arbiter) and event.action in _CLOCK_CORRECTIONS:
+    if isinstance(event, Arbiter) and event.action in _IN_THE_SESSION:
         return handler(d, event, idx)
     if isinstance(event, Seal) or (
         isinstance(event, Press | MoveMade) and adjourned.reply.written
@@ -476,4 +480,6 @@ def adjournment_comment(state: GameState) -> str | None:
     text = f"adjourned: {sealer} sealed his move {envelope.move_number} (Guidelines I.1, I.2)"
     if adjourned.phase is Phase.RESUMED and not adjourned.opened:
         text += "; the session has resumed, the envelope is not yet opened (I.9)"
+    elif adjourned.resumes is not None:
+        text += f"; resumes {adjourned.resumes} (I.2.7)"
     return text
