@@ -10,6 +10,7 @@ import { pieceSvg, PIECE_NAMES } from "./board.js";
 import { articleHref, gameIdFromPath, isRefusal, movesText, other } from "./game.js";
 import { englishMove, t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
+import { SealBox } from "./seal.js";
 
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
@@ -36,6 +37,7 @@ const screen = new GameScreen({
   onAnswer: (message) => afterAnswer(message),
 });
 const board = screen.board;
+const sealBox = new SealBox($("press").closest(".press-row"), (event) => send(event));
 
 /** Send an act; with the connection lost nothing goes (nor waits to go), and the page says so. */
 function send(event) {
@@ -260,6 +262,7 @@ function afterView(view, message) {
   $("show-legal-option").hidden = !Array.isArray(view.legal);
   showOffer(view);
   showDuty(view);
+  sealBox.show(view, side, message);
   if (lockedBecause()) board.dropBack();
   showHints();
 }
