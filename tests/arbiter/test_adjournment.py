@@ -15,12 +15,12 @@ from chesslaws._color import BLACK, WHITE
 from chesslaws.arbiter import (
     Adjourn,
     Game,
+    Millis,
     OpenEnvelope,
     ResumeSession,
     Seal,
     game_to_pgn,
     parse_event,
-    Millis,
     sealed_move,
     sealing_event,
 )
@@ -521,7 +521,7 @@ def test_i_9_3_the_reply_is_opened_on_the_sealers_arrival() -> None:
 
 
 def test_i_9_3_an_illegal_sealed_reply_loses() -> None:
-    game, rulings = _run(
+    _, rulings = _run(
         _OPENING, *_SEALED, _resume(100_000), _arrive(100_010, "black"), _open(100_020),
         _seal(100_030, "black", "Ke7"), _seal(100_031, "black", "Ke6"),
         _press(100_040, "black"), _arrive(100_100, "white"),
@@ -578,7 +578,7 @@ def test_sealing_event_names_the_lines_that_hold_a_sealed_move() -> None:
     assert sealing_event(sealing, parse_event('{"type": "move", "at": 40, "by": "white", '
                                               '"move": "g1f3"}'))
     assert not sealing_event(sealing, parse_event('{"type": "press", "at": 50, "by": "white"}'))
-    game, rulings = _run(_OPENING, *_SEALED, _resume(100_000), _arrive(100_005, "black"))
+    game, _ = _run(_OPENING, *_SEALED, _resume(100_000), _arrive(100_005, "black"))
     assert not sealing_event(game.state(), parse_event('{"type": "move", "at": 1, '
                                                        '"by": "black", "move": "b8c6"}'))
     game, _ = _run(_OPENING)

@@ -32,6 +32,7 @@ _COLOURS = {
     Code.FIFTY_MOVES_AVAILABLE: "#92c5de",
     Code.UNDETERMINED: "#999999",
     Code.MENDED_ON_READING: "#c7e9c0",
+    Code.ADJOURNED: "#b8e186",
 }
 """Warm colours for faults, cool ones for information."""
 

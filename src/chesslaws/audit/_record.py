@@ -31,6 +31,7 @@ class Code(enum.Enum):
     RESULT_TAG_NOT_A_RESULT = ("result-tag-not-a-result", "8", True)
     RESULT_TAG_CONTRADICTS_MOVETEXT = ("result-tag-contradicts-movetext", "8", True)
     MENDED_ON_READING = ("mended-on-reading", "8", False)
+    ADJOURNED = ("adjourned", "I.1", False)
 
     @property
     def label(self) -> str:
