@@ -219,3 +219,34 @@ async def _resumed_on_time(server: ServerProcess, game: dict[str, Any]) -> None:
     assert opened["view"]["last"]["san"] == "e5" and opened["view"]["adjourned"] is None
     for peer in (white, black, arbiter):
         await peer.close()
+
+
+def test_a_player_absent_at_the_default_time_after_the_resumption_loses(sqlite_url: str) -> None:
+    with ServerProcess(sqlite_url) as server:
+        game = server.create_game(time_control="300+2", start="seated",
+                                  rules={"default_time": 1})  # fmt: skip
+        asyncio.run(_absent_at_resumption(server, game))
+
+
+async def _absent_at_resumption(server: ServerProcess, game: dict[str, Any]) -> None:
+    """Black seals and goes home; the session resumes with White alone: at the default time
+    the server's look at the clock rules Black's loss (I.10)."""
+    white, black, _ = await seated(server, game)
+    arbiter = await Peer.connect(server, game, "arbiter")
+    await white.act(type="move", move="e2e4")
+    await white.act(type="press")
+    await arbiter.act(type="adjourn")
+    await black.act(type="seal", move="e5")
+    await black.act(type="press")
+    await black.close()
+    await asyncio.sleep(0.3)
+    resumed = await arbiter.act(type="resume_session")
+    assert resumed["view"]["adjourned"]["resumed"] is True
+    over = await arbiter.until(lambda m: m.get("event", {}).get("type") == "tick", timeout=6)
+    assert over["rulings"][-1]["ruling"] == "game_over"
+    assert (over["view"]["result"], over["view"]["reason"], over["view"]["article"]) == (
+        "1-0", "default", "I.10"
+    )
+    assert over["event"]["at"] >= resumed["event"]["at"] + 1.0
+    for peer in (white, arbiter):
+        await peer.close()

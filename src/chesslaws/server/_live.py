@@ -407,9 +407,9 @@ class LiveGame:
         starts the clocks with his ``start``, not ``resume``. While the clocks are paused
         (6.11) nothing is done on the board: no touch, move or press."""
         if self.started:
-            if self.state.adjourned is not None:
-                return  # the arbiter rules what an adjourned game takes (Guidelines I)
             clock = self.state.clock
+            if _awaiting_resumption(self.state):
+                return  # the adjournment stands the clocks (I.5): the arbiter rules (Guidelines I)
             if clock is not None and clock.paused and isinstance(event, _ON_THE_BOARD):
                 why = "the server restarted" if self.pause_reason == "restart" else "paused"
                 raise Refused(f"the clocks are paused ({why}, 6.11): the arbiter resumes them")
@@ -524,28 +524,38 @@ class LiveGame:
     # -- adjournment (Guidelines I) -------------------------------------------------------------
 
     def _schedule_resumption(self) -> None:
-        """A sealed adjourned game with a time of resumption (I.2.7): a timer for it (I.9)."""
+        """A sealed adjourned game with a time of resumption (I.2.7): a timer for it (I.9);
+        a resumed one with a player not at the board: a timer for the default time (I.10)."""
         adjourned = self.state.adjourned
-        due = None
+        delay = None
         if _awaiting_resumption(self.state) and adjourned is not None and adjourned.resumes:
-            due = datetime.fromisoformat(adjourned.resumes).timestamp()
+            delay = datetime.fromisoformat(adjourned.resumes).timestamp() - time.time()
+        elif adjourned is not None and adjourned.resumed_at is not None and not all(
+            adjourned.present
+        ):
+            profile = self.state.profile
+            default = profile.rules.default_time if profile is not None else 0
+            due = adjourned.resumed_at + default + 1  # the first instant after it
+            delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
         if self._resume_timer is not None:
             self._resume_timer.cancel()
             self._resume_timer = None
-        if due is not None:
-            delay = max(0.0, due - time.time())
+        if delay is not None:
             self._resume_timer = asyncio.get_running_loop().call_later(
-                delay, lambda: spawn(self._resumption())
+                max(0.0, delay), lambda: spawn(self._resumption())
             )
 
     async def _resumption(self) -> None:
-        """The agreed time of resumption: the replier's clock is started (I.9)."""
+        """The agreed time of resumption: the replier's clock is started (I.9); or the
+        default time after it: the arbiter looks at who is absent (a ``tick``, I.10)."""
         self._resume_timer = None
         async with self.lock, self.store.exclusive(self.id):
             try:
                 await self.catch_up()
                 if _awaiting_resumption(self.state):
                     await self.log_event(ResumeSession(Millis(self.now_ms())))
+                elif self.state.adjourned is not None:
+                    await self.log_event(Tick(Millis(self.now_ms())))
             except StoreError as error:
                 log.error("game %s: %s", self.id, error)
 
