@@ -70,6 +70,7 @@ def test_an_adjournment_and_its_resumption_through_the_pages(server: Server, bro
     white.click("#seal-write")
     white.wait_for_function("/Written: Bc4/.test(document.querySelector('#seal-state').innerText)",
                             timeout=WAIT)  # fmt: skip
+    white.screenshot(path=str(screenshot_dir() / "adjourned-sealing-player.png"), full_page=True)
     white.click("#seal-stop")
     for page in (white, black, watch):
         _turn(page, "Adjourned: Anna has sealed move 2\\. Resumes at ")
