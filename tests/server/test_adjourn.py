@@ -199,16 +199,25 @@ def test_the_server_resumes_the_session_at_the_time_of_resumption(sqlite_url: st
         asyncio.run(_resumed_on_time(server, game))
 
 
-async def _resumed_on_time(server: ServerProcess, game: dict[str, Any]) -> None:
+async def _black_seals(
+    server: ServerProcess, game: dict[str, Any], **adjourn: Any
+) -> tuple[Peer, Peer, Peer]:
+    """1.e4, the arbiter adjourns (with ``adjourn``'s fields), Black seals 1...e5 and stops
+    his clock. The seats and the arbiter."""
     white, black, _ = await seated(server, game)
     arbiter = await Peer.connect(server, game, "arbiter")
     await white.act(type="move", move="e2e4")
     await white.act(type="press")
-    resumes = datetime.now(UTC) + timedelta(seconds=2)
-    await arbiter.act(type="adjourn", resumes=resumes.isoformat())
+    await arbiter.act(type="adjourn", **adjourn)
     await black.act(type="seal", move="e5")
     sealed = await black.act(type="press")
     assert rulings(sealed) == ["adjournment"] and sealed["view"]["running"] is None
+    return white, black, arbiter
+
+
+async def _resumed_on_time(server: ServerProcess, game: dict[str, Any]) -> None:
+    resumes = datetime.now(UTC) + timedelta(seconds=2)
+    white, black, arbiter = await _black_seals(server, game, resumes=resumes.isoformat())
     resumed = await white.until(lambda m: m.get("event", {}).get("type") == "resume_session", 6)
     assert datetime.now(UTC) >= resumes
     assert resumed["view"]["running"] == "white"
@@ -231,13 +240,7 @@ def test_a_player_absent_at_the_default_time_after_the_resumption_loses(sqlite_u
 async def _absent_at_resumption(server: ServerProcess, game: dict[str, Any]) -> None:
     """Black seals and goes home; the session resumes with White alone: at the default time
     the server's look at the clock rules Black's loss (I.10)."""
-    white, black, _ = await seated(server, game)
-    arbiter = await Peer.connect(server, game, "arbiter")
-    await white.act(type="move", move="e2e4")
-    await white.act(type="press")
-    await arbiter.act(type="adjourn")
-    await black.act(type="seal", move="e5")
-    await black.act(type="press")
+    white, black, arbiter = await _black_seals(server, game)
     await black.close()
     await asyncio.sleep(0.3)
     resumed = await arbiter.act(type="resume_session")
