@@ -1,6 +1,6 @@
 """An adjourned game through the pages, in a real Chromium against the real server (Guidelines
 I): the arbiter adjourns from his console (asked to confirm), White writes his sealed move on his
-page and changes it before stopping his clock (I.1.1), the players and the spectator see
+page, changes it, then makes a move on the board, which becomes his sealed move (I.1.1), the players and the spectator see
 "adjourned, resumes at …" and never the sealed move, the console shows the envelope (I.2, I.3),
 and the session resumes and the envelope is opened from the console (I.7, I.9). Screenshots of
 the adjourned game go to :func:`screenshot_dir`."""
@@ -61,22 +61,29 @@ def test_an_adjournment_and_its_resumption_through_the_pages(server: Server, bro
     _turn(black, "Anna seals his move")
     assert black.locator("#seal-form").is_hidden()
 
-    # White writes Nc3, then changes it to Bc4 (I.1.1), then stops his clock: sealed.
+    # White writes Nc3, changes it to Bb5, then makes Bc4 on the board: the move made is his
+    # sealed move (I.1.1); he stops his clock: sealed.
     white.fill("#seal-move", "Nc3")
     white.click("#seal-write")
     white.wait_for_function("/Written: Nc3/.test(document.querySelector('#seal-state').innerText)",
                             timeout=WAIT)  # fmt: skip
-    white.fill("#seal-move", "Bc4")
+    white.fill("#seal-move", "Bb5")
     white.click("#seal-write")
-    white.wait_for_function("/Written: Bc4/.test(document.querySelector('#seal-state').innerText)",
+    white.wait_for_function("/Written: Bb5/.test(document.querySelector('#seal-state').innerText)",
                             timeout=WAIT)  # fmt: skip
+    drag(white, "f1", "c4")
+    white.wait_for_function(
+        "/Written: a move made on the board/.test(document.querySelector('#seal-state').innerText)",
+        timeout=WAIT,
+    )
+    assert sans(white) == ["e4", "e5"]  # the board keeps the position before it (I.5)
     white.screenshot(path=str(screenshot_dir() / "adjourned-sealing-player.png"), full_page=True)
     white.click("#seal-stop")
     for page in (white, black, watch):
         _turn(page, "Adjourned: Anna has sealed move 2\\. Resumes at ")
         assert "30" in page.inner_text("#turn")  # 14:30, in the page's own words
     assert white.locator("#seal-form").is_hidden()
-    arbiter.wait_for_function("/Bc4/.test(document.querySelector('#envelope').innerText)",
+    arbiter.wait_for_function("/f1c4/.test(document.querySelector('#envelope').innerText)",
                               timeout=WAIT)  # fmt: skip
     envelope = arbiter.inner_text("#envelope")
     assert "Anna" in envelope and "Move number\n2" in envelope.replace("\t", "\n")
@@ -87,7 +94,7 @@ def test_an_adjournment_and_its_resumption_through_the_pages(server: Server, bro
     # Nothing of the sealed move on the opponent's or the spectator's page (a text or markup).
     for page in (black, watch):
         html = page.content()
-        for secret in ("Bc4", "f1c4", "Nc3", "b1c3"):
+        for secret in ("Bc4", "f1c4", "Bb5", "f1b5", "Nc3", "b1c3"):
             assert secret not in html, secret
     assert sans(black) == ["e4", "e5"]
 

@@ -101,7 +101,8 @@ board.canAct = () => !lockedBecause();
 board.onRefused = () => screen.notice(lockedBecause(), "refused");
 board.onTouch = (square) => {
   const v = screen.view;
-  if (!(v.touched || []).includes(square)) send({ type: "touch", square });
+  const sealing = v.adjourned && v.adjourned.phase === "sealing";  // no touch binds a seal (I.1.1)
+  if (!sealing && !(v.touched || []).includes(square)) send({ type: "touch", square });
   showHints();
 };
 board.onRelease = (from, to, letter) => {
