@@ -9,8 +9,11 @@ import json
 import time
 import urllib.request
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from chesslaws.server import Hub
+from chesslaws.server._live import Client
 from chesslaws.server.testing import ServerProcess
 from tests.server._client import Peer, rulings, seated
 
@@ -253,3 +256,62 @@ async def _absent_at_resumption(server: ServerProcess, game: dict[str, Any]) -> 
     assert over["event"]["at"] >= resumed["event"]["at"] + 1.0
     for peer in (white, arbiter):
         await peer.close()
+
+
+def test_a_reply_sealed_while_the_sealer_is_absent_is_withheld_until_he_arrives(
+    tmp_path: Path,
+) -> None:
+    """I.9.3 on the server, in process: Black's reply, sealed with White absent, reaches only
+    the arbiter until White arrives and it is opened."""
+
+    async def scenario() -> tuple[list[str], list[str], str, str]:
+        hub = Hub(f"sqlite:///{tmp_path / 'games.db'}", workers=1)
+        await hub.start()
+        try:
+            new = await hub.create({"time_control": "5400+30", "start": "seated",
+                                    "rules": {"default_time": 3600}})  # fmt: skip
+            live = await hub.get(new.id)
+            assert live is not None
+            await live.arrive("white")
+            await live.arrive("black")
+            watcher, arbiter = Client("spectator"), Client("arbiter")
+            for client in (watcher, arbiter):
+                live.subscribe(client)
+            acts = [
+                ("white", {"type": "move", "move": "e2e4"}), ("white", {"type": "press"}),
+                ("black", {"type": "move", "move": "e7e5"}), ("black", {"type": "press"}),
+                ("arbiter", {"type": "adjourn"}), ("white", {"type": "seal", "move": "Nf3"}),
+                ("white", {"type": "press"}),
+            ]
+            for role, obj in acts:
+                assert await live.submit(role, obj) is None, (role, obj)
+            live.leave("white")
+            await asyncio.sleep(0.1)
+            for role, obj in [
+                ("arbiter", {"type": "resume_session"}), ("arbiter", {"type": "open_envelope"}),
+                ("black", {"type": "seal", "move": "Nc6"}), ("black", {"type": "press"}),
+            ]:
+                assert await live.submit(role, obj) is None, (role, obj)
+            before = live.public_log(await live.store.events(live.id), "spectator")
+            await live.arrive("white")
+            after = live.public_log(await live.store.events(live.id), "spectator")
+            return _drained(watcher), _drained(arbiter), before, after
+        finally:
+            await hub.stop()
+
+    public, arbiters, before, after = asyncio.run(scenario())
+    opened = public.index(next(m for m in public if '"reply_opened"' in m))
+    for message in [*public[:opened], before]:
+        assert not any(secret in message for secret in ("Nc6", "b8c6", "c6")), message
+    assert '"status": "reply_opened", "move": "b8c6"' in public[opened]
+    assert '"move": "Nc6"' in after and '"move": "Nc6"' in "".join(arbiters)
+    assert json.loads(public[-1])["view"]["adjourned"] is None
+
+
+def _drained(client: Client) -> list[str]:
+    out = []
+    while not client.queue.empty():
+        item = client.queue.get_nowait()
+        assert isinstance(item, str)
+        out.append(item)
+    return out
