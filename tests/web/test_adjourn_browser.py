@@ -1,9 +1,9 @@
 """An adjourned game through the pages, in a real Chromium against the real server (Guidelines
 I): the arbiter adjourns from his console (asked to confirm), White writes his sealed move on his
-page, changes it, then makes a move on the board, which becomes his sealed move (I.1.1), the players and the spectator see
-"adjourned, resumes at …" and never the sealed move, the console shows the envelope (I.2, I.3),
-and the session resumes and the envelope is opened from the console (I.7, I.9). Screenshots of
-the adjourned game go to :func:`screenshot_dir`."""
+page, changes it, then makes a move on the board, which becomes his sealed move (I.1.1); the
+players and the spectator see "adjourned, resumes at …" and never the sealed move, the console
+shows the envelope (I.2, I.3), and the session resumes and the envelope is opened from the
+console (I.7, I.9). Screenshots of the adjourned game go to :func:`screenshot_dir`."""
 
 from __future__ import annotations
 
