@@ -583,3 +583,22 @@ def test_sealing_event_names_the_lines_that_hold_a_sealed_move() -> None:
                                                        '"by": "black", "move": "b8c6"}'))
     game, _ = _run(_OPENING)
     assert not sealing_event(game.state(), Seal(Millis(40_000), WHITE, "Nf3"))
+
+
+@pytest.mark.parametrize("edition", ["2023", "2018"])
+def test_guidelines_i_is_cited_by_its_2023_numbers_in_the_editions_that_have_it(
+    edition: str,
+) -> None:
+    start = f'start {{"time_control": "5400+30", "rules": {{"default_time": 3600, ' \
+            f'"edition": "{edition}"}}}}'  # fmt: skip
+    _, rulings = _run(
+        f"{start}\n" + moves("e4 e5", at=10, step=10),
+        {"type": "adjourn", "at": 30, "session_end": 60}, _seal(40, "white", "Nf3"),
+        _press(50, "white"), _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        _seal(100_030, "black", "Nc6"), _press(100_040, "black"), _arrive(100_100, "white"),
+    )
+    assert [(r.get("status"), r["article"]) for r in rulings] == [
+        ("seal", "I.1.1"), ("written", "I.1.1"), ("sealed", "I.2"), ("resumed", "I.9"),
+        ("opened", "I.9"), ("reply_written", "I.9.3"), ("reply_sealed", "I.9.3"),
+        ("reply_opened", "I.9.3"),
+    ]
