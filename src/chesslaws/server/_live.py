@@ -367,9 +367,14 @@ class LiveGame:
 
     def public_log(self, lines: list[tuple[int, str]], role: str) -> str:
         """The log as ``role`` may read it: whole for the arbiter; for anyone else, a line
-        holding a sealed move not yet opened without its move (I.3, I.7)."""
+        holding a sealed move not yet opened without its move (I.3, I.7). Only the lines this
+        game has taken (a line appended meanwhile is not yet known to hold no seal)."""
         hidden = set() if role == ARBITER else self.sealed
-        return "".join((withheld(line) if seq in hidden else line) + "\n" for seq, line in lines)
+        return "".join(
+            (withheld(line) if seq in hidden else line) + "\n"
+            for seq, line in lines
+            if seq <= self.seq
+        )
 
     # -- taking events -------------------------------------------------------------------------
 
