@@ -154,7 +154,17 @@ async def _resume_and_open(server: ServerProcess, game: dict[str, Any]) -> None:
 
 
 def test_the_sealed_move_reaches_only_the_arbiter_and_survives_a_restart(sqlite_url: str) -> None:
-    server = ServerProcess(sqlite_url)
+    _sealed_and_restarted(sqlite_url)
+
+
+def test_the_same_on_postgresql(postgres_url: str) -> None:
+    _sealed_and_restarted(postgres_url)
+
+
+def _sealed_and_restarted(db: str) -> None:
+    """Played to an adjournment, every answer searched for the sealed move, killed and
+    restarted with the clocks standing, resumed and opened with the replier present."""
+    server = ServerProcess(db)
     server.start()
     try:
         game = server.create_game(time_control="5400+30", white="Ann", black="Bob",
