@@ -602,3 +602,8 @@ def test_guidelines_i_is_cited_by_its_2023_numbers_in_the_editions_that_have_it(
         ("opened", "I.9"), ("reply_written", "I.9.3"), ("reply_sealed", "I.9.3"),
         ("reply_opened", "I.9.3"),
     ]
+
+
+def test_i_9_3_no_reply_is_sealed_after_the_replier_has_moved_on_the_board() -> None:
+    _, rulings = _black_replied(_seal(100_040, "black", "Nf6"))
+    assert rulings[-1]["ruling"] == "rejected" and "(I.9.3)" in rulings[-1]["reason"]

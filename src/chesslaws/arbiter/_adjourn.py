@@ -365,7 +365,14 @@ def _reply(d: Draft, adjourned: Adjournment, event: Event, idx: int) -> list[Rul
     sealer = adjourned.sealer
     replier = sealer.other
     by = getattr(event, "by", None)
-    if by is not replier or not adjourned.opened or adjourned.present[sealer]:
+    if (
+        by is not replier
+        or not adjourned.opened
+        or adjourned.present[sealer]
+        or not adjourned.present[replier]
+        or d.on_move is not replier
+        or d.uncompleted[replier]
+    ):
         raise Rejected(
             f"only {replier.label}, replying to the sealed move while {sealer.label} is absent, "
             "seals a reply (I.9.3)"
