@@ -15,12 +15,14 @@ from chesslaws._color import BLACK, WHITE
 from chesslaws.arbiter import (
     Adjourn,
     Game,
+    Millis,
     OpenEnvelope,
     ResumeSession,
     Seal,
     game_to_pgn,
     parse_event,
     sealed_move,
+    sealing_event,
 )
 from chesslaws.arbiter._envelope import Phase
 from chesslaws.core import Position
@@ -425,3 +427,183 @@ def test_a_game_without_a_clock_is_adjourned_and_resumed() -> None:
     )
     assert rulings[-1]["status"] == "opened"
     assert game.state().moves[-1] == "g1f3" and game.state().adjourned is None
+
+
+def test_i_1_2_adjourned_before_the_end_of_the_session_the_time_is_counted_to_its_end() -> None:
+    # The session ends at 60 s; White seals at 40 s and stops his clock at 50 s: his remaining
+    # time is recorded as at 60 s (10 s more used), Black's is untouched.
+    game, rulings = _run(
+        _OPENING, {"type": "adjourn", "at": 30, "session_end": 60},
+        _seal(40, "white", "Nf3"), _press(50, "white"),
+    )
+    assert rulings[-1] == {
+        "event": 7, "at": 50.0, "ruling": "adjournment", "by": "white", "status": "sealed",
+        "article": "I.2",
+        "note": "adjourned before the end of the session: sealed as at its nominal end, his "
+        "time so recorded (I.1.2); the sealed move is kept by the arbiter until the envelope "
+        "is opened (I.3, I.7)",
+    }
+    assert game.remaining(WHITE) == _WHITE_SEALED - 10_000
+    assert game.remaining(BLACK) == 5420_000
+    envelope = game.state().adjourned.envelope  # type: ignore[union-attr]
+    assert envelope is not None and envelope.remaining == (
+        _WHITE_SEALED - 10_000, 5420_000
+    )
+
+
+def test_i_1_2_a_session_end_before_the_adjournment_is_refused() -> None:
+    _, rulings = _run(_OPENING, {"type": "adjourn", "at": 30, "session_end": 20})
+    assert rulings == [{
+        "event": 5, "at": 30.0, "ruling": "rejected",
+        "reason": "adjourn: the nominal end of the session is before the adjournment (I.1.2)",
+    }]
+
+
+def test_i_2_7_the_time_of_resumption_is_kept_and_read_with_its_zone() -> None:
+    game, _ = _run(_OPENING, {"type": "adjourn", "at": 30, "resumes": "2026-12-03T14:00+01:00"})
+    adjourned = game.state().adjourned
+    assert adjourned is not None and adjourned.resumes == "2026-12-03T14:00:00+01:00"
+    with pytest.raises(InvalidEvent, match="with its zone"):
+        parse_event('{"type": "adjourn", "at": 1, "resumes": "2026-12-03T14:00"}')
+    with pytest.raises(InvalidEvent, match="resumes"):
+        parse_event('{"type": "adjourn", "at": 1, "resumes": "tomorrow"}')
+    event = Adjourn(30_000, "2026-12-03T14:00:00+01:00", 60_000)
+    assert parse_event(json.dumps(event.to_json())) == event
+
+
+def test_a_sealed_move_is_bounded_in_length() -> None:
+    with pytest.raises(InvalidEvent, match="at most 32 characters"):
+        parse_event(json.dumps({"type": "seal", "at": 1, "by": "white", "move": "N" * 33}))
+
+
+def _reply_sealed(*then: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+    """:data:`_SEALED`, resumed at 100000 s with Black alone, the envelope opened (2.Nf3 made);
+    Black seals his reply 2...Nc6 and stops his clock at 100040 s (events 7-12); then ``then``."""
+    return _run(
+        _OPENING, *_SEALED, _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        _seal(100_030, "black", "Nc6"), _press(100_040, "black"), *then,
+    )
+
+
+def test_i_9_3_the_replier_seals_his_reply_and_starts_the_absent_sealers_clock() -> None:
+    game, rulings = _reply_sealed()
+    assert rulings[-2:] == [
+        {"event": 11, "at": 100030.0, "ruling": "adjournment", "by": "black",
+         "status": "reply_written", "article": "I.9.3"},
+        {"event": 12, "at": 100040.0, "ruling": "adjournment", "by": "black",
+         "status": "reply_sealed", "article": "I.9.3",
+         "note": "the reply is kept by the arbiter and opened when white arrives"},
+    ]
+    state = game.state()
+    assert state.moves == ("e2e4", "e7e5", "g1f3")  # the reply is not on the board
+    assert state.running is WHITE and sealed_move(state) == "Nf3"
+    assert "Nc6" not in repr(state) and "c6" not in game_to_pgn(state)
+    # Black's clock ran from the resumption to his press; White's runs from it.
+    assert game.remaining(BLACK) == 5420_000 - 40_000 + 30_000
+    assert game.remaining(WHITE, 100_100_000) == _WHITE_SEALED - 60_000
+
+
+def test_i_9_3_the_reply_is_opened_on_the_sealers_arrival() -> None:
+    game, rulings = _reply_sealed(
+        _arrive(100_100, "white"),
+        {"type": "move", "at": 100_110, "by": "white", "move": "f1c4"},
+        _press(100_111, "white"),
+    )
+    assert rulings[-1] == {
+        "event": 13, "at": 100100.0, "ruling": "adjournment", "by": "black",
+        "status": "reply_opened", "move": "b8c6", "article": "I.9.3",
+    }
+    state = game.state()
+    assert state.adjourned is None
+    assert state.moves == ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4")
+    # White's clock ran from Black's press (100040 s) to his own (100111 s).
+    assert game.remaining(WHITE) == _WHITE_SEALED - 71_000 + 30_000
+
+
+def test_i_9_3_an_illegal_sealed_reply_loses() -> None:
+    _, rulings = _run(
+        _OPENING, *_SEALED, _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        _seal(100_030, "black", "Ke7"), _seal(100_031, "black", "Ke6"),
+        _press(100_040, "black"), _arrive(100_100, "white"),
+    )
+    assert rulings[-3]["status"] == "changed"
+    assert rulings[-1] == {
+        "event": 14, "at": 100100.0, "ruling": "game_over", "result": "1-0",
+        "reason": "illegal_move", "article": "I.8",
+        "note": "the sealed reply 'Ke6' is illegal (I.8, I.9.3)",
+    }
+
+
+def test_i_9_3_a_reply_only_by_the_replier_with_the_sealer_absent() -> None:
+    _, before_opening = _run(
+        _OPENING, *_SEALED, _resume(100_000), _arrive(100_010, "black"),
+        _seal(100_015, "black", "Nc6"),
+    )
+    _, sealer_present = _run(
+        _OPENING, *_SEALED, _resume(100_000), _arrive(100_005, "white"),
+        _arrive(100_010, "black"), _open(100_020), _seal(100_030, "black", "Nc6"),
+    )
+    _, after_press = _reply_sealed(
+        {"type": "move", "at": 100_050, "by": "black", "move": "b8c6"},
+        _seal(100_051, "black", "Nf6"),
+    )
+    reason = "only black, replying to the sealed move while white is absent, seals a reply (I.9.3)"
+    assert before_opening[-1] == {"event": 10, "at": 100015.0, "ruling": "rejected",
+                                  "reason": reason}
+    assert sealer_present[-1]["ruling"] == "rejected"
+    assert [r["reason"] for r in after_press[-2:]] == [
+        "the reply is sealed: it is opened when white arrives (I.9.3)"
+    ] * 2
+
+
+def test_i_13_a_position_that_cannot_be_re_established_annuls_the_game() -> None:
+    for resumed in ((), (_resume(100_000),)):
+        game, rulings = _run(
+            _OPENING, *_SEALED, *resumed,
+            {"type": "open_envelope", "at": 100_001, "position_lost": True},
+        )
+        assert rulings[-1] == {
+            "event": 8 + len(resumed), "at": 100001.0, "ruling": "game_over", "result": "*",
+            "reason": "arbiter", "article": "I.13",
+            "note": "the position cannot be re-established: the game is annulled and a new "
+            "game is played",
+        }
+        assert game.state().adjourned is None
+
+
+def test_sealing_event_names_the_lines_that_hold_a_sealed_move() -> None:
+    game, _ = _run(_OPENING, _adjourn(30))
+    sealing = game.state()
+    assert sealing_event(sealing, Seal(Millis(40_000), WHITE, "Nf3"))
+    assert sealing_event(sealing, parse_event('{"type": "move", "at": 40, "by": "white", '
+                                              '"move": "g1f3"}'))
+    assert not sealing_event(sealing, parse_event('{"type": "press", "at": 50, "by": "white"}'))
+    game, _ = _run(_OPENING, *_SEALED, _resume(100_000), _arrive(100_005, "black"))
+    assert not sealing_event(game.state(), parse_event('{"type": "move", "at": 1, '
+                                                       '"by": "black", "move": "b8c6"}'))
+    game, _ = _run(_OPENING)
+    assert not sealing_event(game.state(), Seal(Millis(40_000), WHITE, "Nf3"))
+
+
+@pytest.mark.parametrize("edition", ["2023", "2018"])
+def test_guidelines_i_is_cited_by_its_2023_numbers_in_the_editions_that_have_it(
+    edition: str,
+) -> None:
+    start = f'start {{"time_control": "5400+30", "rules": {{"default_time": 3600, ' \
+            f'"edition": "{edition}"}}}}'  # fmt: skip
+    _, rulings = _run(
+        f"{start}\n" + moves("e4 e5", at=10, step=10),
+        {"type": "adjourn", "at": 30, "session_end": 60}, _seal(40, "white", "Nf3"),
+        _press(50, "white"), _resume(100_000), _arrive(100_010, "black"), _open(100_020),
+        _seal(100_030, "black", "Nc6"), _press(100_040, "black"), _arrive(100_100, "white"),
+    )
+    assert [(r.get("status"), r["article"]) for r in rulings] == [
+        ("seal", "I.1.1"), ("written", "I.1.1"), ("sealed", "I.2"), ("resumed", "I.9"),
+        ("opened", "I.9"), ("reply_written", "I.9.3"), ("reply_sealed", "I.9.3"),
+        ("reply_opened", "I.9.3"),
+    ]
+
+
+def test_i_9_3_no_reply_is_sealed_after_the_replier_has_moved_on_the_board() -> None:
+    _, rulings = _black_replied(_seal(100_040, "black", "Nf6"))
+    assert rulings[-1]["ruling"] == "rejected" and "(I.9.3)" in rulings[-1]["reason"]

@@ -7,7 +7,9 @@ the same state and rulings.
 
 from __future__ import annotations
 
+from chesslaws.arbiter._adjourn import opens_envelope as opens_envelope
 from chesslaws.arbiter._adjourn import sealed_move as sealed_move
+from chesslaws.arbiter._adjourn import sealing_event as sealing_event
 from chesslaws.arbiter._board import Ply as Ply
 from chesslaws.arbiter._envelope import Adjournment as Adjournment
 from chesslaws.arbiter._envelope import Envelope as Envelope
@@ -133,10 +135,12 @@ __all__ = [
     "event_from_json",
     "game_to_pgn",
     "ms_to_seconds",
+    "opens_envelope",
     "parse_event",
     "recording_exempt",
     "ruling_from_json",
     "sealed_move",
+    "sealing_event",
     "seconds_to_ms",
     "step",
     "step_line",

@@ -93,7 +93,12 @@ class Adjournment:
     """An adjournment in progress: ``phase``, who seals, the move he wrote (kept sealed), the
     envelope once he has stopped his clock, when the resumption session began (I.9), who is
     present at it, and whether the envelope has been opened (with the sealer still absent,
-    I.9.3)."""
+    I.9.3). ``resumes``: the date and time of resumption as the arbiter gave it (I.2.7, ISO
+    8601); ``session_end``: the nominal end of the session, for a game adjourned before it
+    (I.1.2). ``reply``: the replier's reply to the sealed move, sealed in a fresh envelope
+    while the sealer is absent (I.9.3), and ``reply_sealed``: whether he has stopped his
+    clock on it (the envelope is then handed to the arbiter, opened on the sealer's arrival).
+    """
 
     phase: Phase
     sealer: Color
@@ -102,3 +107,7 @@ class Adjournment:
     resumed_at: Millis | None = None
     present: tuple[bool, bool] = (False, False)
     opened: bool = False
+    resumes: str | None = None
+    session_end: Millis | None = None
+    reply: Sealed = NOTHING_SEALED
+    reply_sealed: bool = False

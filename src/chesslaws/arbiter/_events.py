@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeAlias
 
@@ -639,12 +640,21 @@ class RequestTime:
 @dataclass(frozen=True, slots=True)
 class Adjourn:
     """The arbiter adjourns the game (Guidelines I.1.1; an extension): the player having the
-    move must seal it."""
+    move must seal it. ``resumes``: the date and time of resumption, ISO 8601 with its zone
+    (I.2.7); ``session_end``: the nominal end of the session (an instant, as ``at``) when the
+    game is adjourned before it: the sealer is taken to have sealed then (I.1.2)."""
 
     at: Millis
+    resumes: str | None = None
+    session_end: Millis | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "adjourn", "at": instant_to_json(self.at), "by": "arbiter"}
+        out: dict[str, Any] = {"type": "adjourn", "at": instant_to_json(self.at), "by": "arbiter"}
+        if self.resumes is not None:
+            out["resumes"] = self.resumes
+        if self.session_end is not None:
+            out["session_end"] = instant_to_json(self.session_end)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -677,15 +687,19 @@ class ResumeSession:
 @dataclass(frozen=True, slots=True)
 class OpenEnvelope:
     """The arbiter opens the envelope (I.7, I.9; an extension) and the sealed move is made on
-    the board. ``lost``: the envelope is missing (I.12)."""
+    the board. ``lost``: the envelope is missing (I.12); ``position_lost``: the position cannot
+    be re-established (I.13)."""
 
     at: Millis
     lost: bool = False
+    position_lost: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out = {"type": "open_envelope", "at": instant_to_json(self.at), "by": "arbiter"}
         if self.lost:
             out["lost"] = True
+        if self.position_lost:
+            out["position_lost"] = True
         return out
 
 
@@ -1064,10 +1078,10 @@ _KEYS: dict[str, frozenset[str]] = {
     "record": _COMMON | {"move"},
     "sign": _COMMON | {"result"},
     "tick": frozenset({"type", "at"}),
-    "adjourn": _COMMON,
+    "adjourn": _COMMON | {"resumes", "session_end"},
     "seal": _COMMON | {"move"},
     "resume_session": _COMMON,
-    "open_envelope": _COMMON | {"lost"},
+    "open_envelope": _COMMON | {"lost", "position_lost"},
     "feel": _COMMON | {"square"},
     "announce": _COMMON | {"move"},
     "request_time": _COMMON,
@@ -1204,12 +1218,39 @@ def _adjournment(reader: _Reader, kind: str) -> Event:
     if kind == "seal":
         text = reader.text("move")
         assert text is not None
+        if len(text) > MAX_SEALED:
+            raise reader.fail("move", f"a sealed move is at most {MAX_SEALED} characters")
         return Seal(reader.at(), reader.color(), text)
     if reader.obj.get("by", "arbiter") != "arbiter":
         raise reader.fail("by", f"'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent")
     if kind == "open_envelope":
-        return OpenEnvelope(reader.at(), reader.flag("lost", default=False))
+        lost = reader.flag("lost", default=False)
+        return OpenEnvelope(reader.at(), lost, reader.flag("position_lost", default=False))
+    if kind == "adjourn":
+        session_end = reader.seconds(reader.obj, "session_end")
+        return Adjourn(reader.at(), _resumption(reader), session_end)
     return _BY_THE_ARBITER[kind](reader.at())
+
+
+#: The longest sealed move taken (a move in SAN or UCI is under ten characters).
+MAX_SEALED = 32
+
+
+def _resumption(reader: _Reader) -> str | None:
+    """The ``resumes`` of an ``adjourn``: an ISO-8601 date and time with its zone (I.2.7)."""
+    text = reader.text("resumes", required=False)
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text) if len(text) <= 40 else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise reader.fail(
+            "resumes", f"'resumes' is a date and time with its zone (2026-12-03T14:00+01:00), "
+            f"not {text[:40]!r}"
+        )
+    return when.isoformat()
 
 
 def _no_constant(name: str) -> Any:

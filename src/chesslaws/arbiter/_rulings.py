@@ -60,7 +60,8 @@ class RulingStatus(enum.StrEnum):
     ``corrected``), an illegal move's that stood (A.5.2: ``stands``), a scoresheet's (8.1–8.7:
     ``differs``, ``in_advance``, ``not_recorded``, ``exempt``, ``reconstruction``, ``signed``),
     an adjournment's (Guidelines I: ``seal``, ``written``, ``changed``, ``sealed``,
-    ``resumed``, ``opened``, ``lost``) and an announcement's (Appendix D: ``differs``,
+    ``resumed``, ``opened``, ``lost``; the reply of I.9.3: ``reply_written``,
+    ``reply_sealed``, ``reply_opened``) and an announcement's (Appendix D: ``differs``,
     ``corrected``, ``time``). A ``str`` too, so it reads as its text wherever text is wanted."""
 
     STANDING = "standing"
@@ -83,6 +84,9 @@ class RulingStatus(enum.StrEnum):
     SEALED = "sealed"
     OPENED = "opened"
     LOST = "lost"
+    REPLY_WRITTEN = "reply_written"
+    REPLY_SEALED = "reply_sealed"
+    REPLY_OPENED = "reply_opened"
     TIME = "time"
 
 

@@ -35,6 +35,7 @@ _COLOURS = {
     Code.ARBITERS_SCORE: "#b8e186",
     Code.DRAW_OFFER: "#d1e5f0",
     Code.AGREEMENT_BEFORE_BOTH_MOVED: "#fee090",
+    Code.ADJOURNED: "#c2a5cf",
 }
 """Warm colours for faults, cool ones for information."""
 

@@ -19,6 +19,7 @@ moves (9.3) that were available but not made are reported for information.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from chesslaws._color import Color
@@ -124,6 +125,7 @@ def audit_game(
         return record(None, 0)
     first_turn = int(start.turn)
     first_number = start.fullmove_number
+    findings.extend(_adjournments(game, first_turn, first_number))
     moves = game.moves
     sans = game.sans
     claims: list[Finding] = []
@@ -332,6 +334,35 @@ class _Offers:
             article,
             f"{said}; {other} accepted it: drawn by agreement (Article {article})",
         )
+
+
+_ADJOURNED = re.compile(r"\badjourned\b", re.IGNORECASE)
+
+
+def _adjournments(game: Game, first_turn: int, first_number: int) -> list[Finding]:
+    """Where the movetext says the game was adjourned (Guidelines I: a comment naming the
+    adjournment, as chesslaws writes it, or a ``Termination`` tag ``adjourned``), for
+    information: after the last move it stands unfinished (``*``) or was concluded before or
+    at the resumption (I.6, I.10); earlier, it was resumed (I.9). The sealed move itself is in
+    no record before the envelope is opened (I.3)."""
+    sans = game.sans
+    found = []
+    comments = game.main.comments
+    plies = sorted(i + 1 for i, text in comments.items() if i >= 0 and _ADJOURNED.search(text))
+    if game.tags.get("Termination", "").strip().lower() == "adjourned" and len(sans) not in plies:
+        plies.append(len(sans))
+    for ply in plies:
+        after = _move_label(ply, first_turn, first_number, sans[ply - 1]) if ply else "no move"
+        if ply < len(sans):
+            how = "and resumed (Guidelines I.9)"
+        elif game.recorded_result == "*":
+            how = "and stands unfinished (*) until it is resumed (Guidelines I.9)"
+        else:
+            how = (f"and ended {game.recorded_result} without a further move (Guidelines I.6, "
+                   "I.10)")  # fmt: skip
+        message = f"after {after} the game was adjourned {how}"
+        found.append(Finding(ply, Code.ADJOURNED, "I.1", message))
+    return found
 
 
 def _record_findings(game: Game) -> list[Finding]:

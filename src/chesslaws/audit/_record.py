@@ -34,6 +34,7 @@ class Code(enum.Enum):
     ARBITERS_SCORE = ("arbiters-score", "10.2", False)
     DRAW_OFFER = ("draw-offer", "9.1.2.1", False)
     AGREEMENT_BEFORE_BOTH_MOVED = ("agreement-before-both-moved", "5.2.3", True)
+    ADJOURNED = ("adjourned", "I.1", False)
 
     @property
     def label(self) -> str:

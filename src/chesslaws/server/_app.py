@@ -37,7 +37,15 @@ from chesslaws.clock import read_spoken
 from ._hub import BadRequest, Busy, Hub
 from ._live import Client, Close, LiveGame, hash_token, refusal
 from ._pgn import game_pgn
-from ._protocol import MAX_MESSAGE, SEATS, SPECTATOR, RateLimit, Refused, read_message
+from ._protocol import (
+    ARBITER,
+    MAX_MESSAGE,
+    SEATS,
+    SPECTATOR,
+    RateLimit,
+    Refused,
+    read_message,
+)
 from ._tournament import Director
 
 __all__ = ["create_app"]
@@ -215,11 +223,27 @@ async def list_games(request: Request) -> Response:
     return JSONResponse(out)
 
 
+def _reader(request: Request, live: LiveGame) -> str:
+    """Who reads: ``arbiter`` for the game's arbiter's token or the organiser's (``?token=``
+    or ``Authorization: Bearer``), else a spectator (a seat's token reads no more than a
+    spectator: the sealed move is the arbiter's alone, Guidelines I.3)."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    token = given.strip() if scheme.lower() == "bearer" else request.query_params.get("token")
+    if not token or len(token) > 200:
+        return SPECTATOR
+    if live.role_of(token) == ARBITER:
+        return ARBITER
+    organiser: str | None = request.app.state.access.token_hash
+    if organiser is not None and hmac.compare_digest(hash_token(token), organiser):
+        return ARBITER
+    return SPECTATOR
+
+
 async def read_game(request: Request) -> Response:
     live = await _game(request)
     if isinstance(live, Response):
         return live
-    return JSONResponse(live.state_json())
+    return JSONResponse(live.state_json(_reader(request, live)))
 
 
 async def read_pgn(request: Request) -> Response:
@@ -235,7 +259,7 @@ async def read_log(request: Request) -> Response:
     if isinstance(live, Response):
         return live
     lines = await live.store.events(live.id)
-    body = "".join(line + "\n" for _seq, line in lines)
+    body = live.public_log(lines, _reader(request, live))
     return PlainTextResponse(body, media_type="application/x-ndjson")
 
 

@@ -26,6 +26,14 @@ preceded by that ``tick``; one stamped before it is ruled first, however late it
 The mate search. "Can the opponent still checkmate?" (5.1.2, 6.9, 7.5.5) runs in a worker
 process (:mod:`._search`); meanwhile this game's next events wait their turn in order and every
 other game goes on.
+
+Adjourned games (Guidelines I). The log line of a sealed move (``seal``, or a move made on the
+board by the player told to seal: :func:`chesslaws.arbiter.sealing_event`) is the arbiter's
+until the envelope is opened (I.3, I.7): its number is kept in :attr:`LiveGame.sealed`, and
+every client but the arbiter, the log download and the views get it without its move
+(:func:`withheld`); the stored log keeps it, so the game replays. An adjourned game's clocks
+stand (I.5) across restarts; at its time of resumption (I.2.7) the server logs
+``resume_session`` (I.9) and the arrival of each player then at the board.
 """
 
 from __future__ import annotations
@@ -54,20 +62,23 @@ from chesslaws.arbiter import (
     Millis,
     MoveMade,
     Press,
+    ResumeSession,
     Ruling,
     RulingKind,
     Tick,
     Touch,
+    opens_envelope,
     parse_event,
+    sealing_event,
     step,
 )
 
-from ._protocol import ARBITER, SEATS, RateLimit, Refused, build_event
+from ._protocol import ARBITER, SEATS, SPECTATOR, RateLimit, Refused, build_event
 from ._search import Answers, MateSearches, SearchNeeded, answerer
 from ._store import EventStore, GameRow, SeqTaken, StoreError
-from ._view import StartPlan, full_view, rulings_json, view
+from ._view import StartPlan, arbiter_view, full_view, rulings_json, view
 
-__all__ = ["Client", "Close", "LiveGame", "hash_token", "refusal"]
+__all__ = ["Client", "Close", "LiveGame", "hash_token", "refusal", "withheld"]
 
 log = logging.getLogger("chesslaws.server")
 
@@ -180,6 +191,9 @@ class LiveGame:
         self._last_act: dict[str, dict[str, Any]] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._timer_due: int | None = None
+        self._resume_timer: asyncio.TimerHandle | None = None
+        #: The numbers of the log lines that hold a sealed move not yet opened (I.3, I.7).
+        self.sealed: set[int] = set()
         self._origin_mono = 0
         self._set_origin(row.origin_ns)
 
@@ -218,18 +232,20 @@ class LiveGame:
         return view(self.state, plan=self.plan, started=self.started,
                     pause_reason=self.pause_reason)  # fmt: skip
 
-    def full_view(self) -> dict[str, Any]:
-        return full_view(self.state, self.row.meta, plan=self.plan,
-                         started=self.started, pause_reason=self.pause_reason)  # fmt: skip
+    def full_view(self, role: str = SPECTATOR) -> dict[str, Any]:
+        """The full view as ``role`` sees it (the arbiter's with the envelope, I.3)."""
+        shown = full_view(self.state, self.row.meta, plan=self.plan,
+                          started=self.started, pause_reason=self.pause_reason)  # fmt: skip
+        return arbiter_view(self.state, shown) if role == ARBITER else shown
 
-    def snapshot(self) -> str:
+    def snapshot(self, role: str = SPECTATOR) -> str:
         """The first message a client gets: the full view of the game now."""
-        return json.dumps({"type": "snapshot", "seq": self.seq, "view": self.full_view()})
+        return json.dumps({"type": "snapshot", "seq": self.seq, "view": self.full_view(role)})
 
-    def state_json(self) -> dict[str, Any]:
+    def state_json(self, role: str = SPECTATOR) -> dict[str, Any]:
         """The state of the game now, as ``GET /api/games/ID`` gives it (the full view, with
-        the clocks read now)."""
-        out = self.full_view()
+        the clocks read now), as ``role`` sees it."""
+        out = self.full_view(role)
         state = self.state
         clock = state.clock
         if clock is not None and state.result is None and self.started:
@@ -277,9 +293,9 @@ class LiveGame:
                 raise StoreError(f"game {self.id}: event {seq} cannot be read: {error}") from None
             before = self.state
             state, rulings = await self._rule(event, seq)
-            message = self._take(seq, event, line, state, rulings, before)
+            messages = self._take(seq, event, line, state, rulings, before)
             if send:
-                self._broadcast(message)
+                self._broadcast(messages)
 
     async def catch_up(self, *, send: bool = True) -> None:
         """Take the events another process logged (call under :attr:`lock`)."""
@@ -315,13 +331,18 @@ class LiveGame:
         state: GameState,
         rulings: list[Ruling],
         before: GameState,
-    ) -> str:
-        """Make ``state`` (after logged event ``seq``) the game's; the message to send."""
+    ) -> tuple[str, str]:
+        """Make ``state`` (after logged event ``seq``) the game's; the messages to send (to
+        everyone, to the arbiter)."""
         self.seq = seq
         self.state = state
         if not any(r.kind is RulingKind.REJECTED for r in rulings):  # else a line another
             self.last_at = max(self.last_at, event.at)  # writer logged that the arbiter refuses
             self._note(event)
+            if sealing_event(before, event):
+                self.sealed.add(seq)
+            elif opens_envelope(rulings):
+                self.sealed.clear()
         return self._message(seq, line, rulings, before)
 
     def _note(self, event: Event) -> None:
@@ -345,11 +366,32 @@ class LiveGame:
             if event.article == "6.6":
                 self.started = True
 
-    def _message(self, seq: int, line: str, rulings: list[Ruling], before: GameState) -> str:
-        ruled = rulings_json(rulings, before.board.position, self.state.board.position)
-        return (
-            f'{{"seq": {seq}, "event": {line}, "rulings": {json.dumps(ruled)}, '
-            f'"view": {json.dumps(self.view())}}}'
+    def _message(
+        self, seq: int, line: str, rulings: list[Ruling], before: GameState
+    ) -> tuple[str, str]:
+        """The message of logged event ``seq`` to everyone, and to the arbiter (the same but
+        while a game is adjourned: the sealed move's line whole, the envelope in the view)."""
+        ruled = json.dumps(rulings_json(rulings, before.board.position, self.state.board.position))
+        shown = self.view()
+        hidden = seq in self.sealed
+        public = (
+            f'{{"seq": {seq}, "event": {withheld(line) if hidden else line}, '
+            f'"rulings": {ruled}, "view": {json.dumps(shown)}}}'
+        )
+        if not hidden and self.state.adjourned is None:
+            return public, public
+        arbiter = json.dumps(arbiter_view(self.state, shown))
+        return public, f'{{"seq": {seq}, "event": {line}, "rulings": {ruled}, "view": {arbiter}}}'
+
+    def public_log(self, lines: list[tuple[int, str]], role: str) -> str:
+        """The log as ``role`` may read it: whole for the arbiter; for anyone else, a line
+        holding a sealed move not yet opened without its move (I.3, I.7). Only the lines this
+        game has taken (a line appended meanwhile is not yet known to hold no seal)."""
+        hidden = set() if role == ARBITER else self.sealed
+        return "".join(
+            (withheld(line) if seq in hidden else line) + "\n"
+            for seq, line in lines
+            if seq <= self.seq
         )
 
     # -- taking events -------------------------------------------------------------------------
@@ -409,6 +451,8 @@ class LiveGame:
         (6.11) nothing is done on the board: no touch, move or press."""
         if self.started:
             clock = self.state.clock
+            if _awaiting_resumption(self.state):
+                return  # the adjournment stands the clocks (I.5): the arbiter rules (Guidelines I)
             if clock is not None and clock.paused and isinstance(event, _ON_THE_BOARD):
                 restarted = self.pause_reason == "restart"
                 why = Words("the server restarted") if restarted else Words("paused")
@@ -492,9 +536,12 @@ class LiveGame:
                 "the event could not be recorded: {error}", error=error))  # fmt: skip
         if role is not None:  # the act is his last once logged (not when SeqTaken)
             self._last_act[role] = act
-        message = self._take(seq, event, line, state, rulings, before)
-        self._broadcast(message)
+        messages = self._take(seq, event, line, state, rulings, before)
+        self._broadcast(messages)
         self._schedule_flag()
+        self._schedule_resumption()
+        if isinstance(event, ResumeSession):
+            await self._at_the_board()
         return None
 
     async def log_event(self, event: Event) -> None:
@@ -522,9 +569,56 @@ class LiveGame:
             await self._append(Tick(Millis(max(due, self.last_at))))
 
     def reschedule(self) -> None:
-        """Set the flag timer for the running clock, and a scheduled start's (after loading)."""
+        """Set the flag timer for the running clock, a scheduled start's and an adjourned
+        game's resumption (after loading)."""
         self._schedule_flag()
         self._schedule_start()
+        self._schedule_resumption()
+
+    # -- adjournment (Guidelines I) -------------------------------------------------------------
+
+    def _schedule_resumption(self) -> None:
+        """A sealed adjourned game with a time of resumption (I.2.7): a timer for it (I.9);
+        a resumed one with a player not at the board: a timer for the default time (I.10)."""
+        adjourned = self.state.adjourned
+        delay = None
+        if _awaiting_resumption(self.state) and adjourned is not None and adjourned.resumes:
+            delay = datetime.fromisoformat(adjourned.resumes).timestamp() - time.time()
+        elif adjourned is not None and adjourned.resumed_at is not None and not all(
+            adjourned.present
+        ):
+            profile = self.state.profile
+            default = profile.rules.default_time if profile is not None else 0
+            due = adjourned.resumed_at + default + 1  # the first instant after it
+            delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
+        if self._resume_timer is not None:
+            self._resume_timer.cancel()
+            self._resume_timer = None
+        if delay is not None:
+            self._resume_timer = asyncio.get_running_loop().call_later(
+                max(0.0, delay), lambda: spawn(self._resumption())
+            )
+
+    async def _resumption(self) -> None:
+        """The agreed time of resumption: the replier's clock is started (I.9); or the
+        default time after it: the arbiter looks at who is absent (a ``tick``, I.10)."""
+        self._resume_timer = None
+        async with self.lock, self.store.exclusive(self.id):
+            try:
+                await self.catch_up()
+                if _awaiting_resumption(self.state):
+                    await self.log_event(ResumeSession(Millis(self.now_ms())))
+                elif self.state.adjourned is not None:
+                    await self.log_event(Tick(Millis(self.now_ms())))
+            except StoreError as error:
+                log.error("game %s: %s", self.id, error)
+
+    async def _at_the_board(self) -> None:
+        """The session has resumed (I.9): each player connected now (to this process) is at
+        the board."""
+        for color in _SIDES:
+            if self.sockets[color.label] > 0:
+                await self._append(Arrive(Millis(self.last_at), color))
 
     def _schedule_flag(self) -> None:
         due = self._flag_due()
@@ -566,6 +660,9 @@ class LiveGame:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._resume_timer is not None:
+            self._resume_timer.cancel()
+            self._resume_timer = None
         if self._start_timer is not None:
             self._start_timer.cancel()
             self._start_timer = None
@@ -622,10 +719,14 @@ class LiveGame:
                 await self.catch_up()
                 if self.state.result is not None:
                     return
-                if self.plan.seated[event.by] == isinstance(event, Arrive):
+                adjourned = self.state.adjourned is not None  # the arbiter rules presence
+                if not adjourned and self.plan.seated[event.by] == isinstance(event, Arrive):
                     return  # seated (or gone) already, by a connection to another process
                 stamped = type(event)(Millis(max(event.at, self.last_at)), event.by)
                 await self.log_event(stamped)
+                # An adjourned game takes no arrival before its resumption (I.9): the page
+                # still shows who is seated, and the resumption logs who is at the board.
+                self.plan.seated[event.by] = isinstance(event, Arrive)
                 if self.plan.mode == "seated" and all(self.plan.seated) and not self.started:
                     await self.log_event(self._start_event({"type": "arbiter"}, self.now_ms()))
             except (StoreError, Refused) as error:
@@ -676,15 +777,17 @@ class LiveGame:
 
     def subscribe(self, client: Client) -> None:
         """Add ``client``; it is sent the snapshot first, then every message."""
-        client.send(self.snapshot())
+        client.send(self.snapshot(client.role))
         self.clients.add(client)
 
     def unsubscribe(self, client: Client) -> None:
         self.clients.discard(client)
 
-    def _broadcast(self, message: str) -> None:
+    def _broadcast(self, messages: tuple[str, str]) -> None:
+        """Send everyone the first message, the arbiter the second (I.3)."""
+        public, arbiter = messages
         for client in self.clients:
-            client.send(message)
+            client.send(arbiter if client.role == ARBITER else public)
 
 
 #: The ``reason`` of the pause that holds the clocks of a game not yet started (6.6).
@@ -694,6 +797,21 @@ _SIDES = (Color.WHITE, Color.BLACK)
 
 #: What a player does on the board or the clock (not taken while the clocks are paused).
 _ON_THE_BOARD = (Touch, Adjust, MoveMade, Press)
+
+
+def _awaiting_resumption(state: GameState) -> bool:
+    """Whether ``state`` is an adjourned game sealed and not yet resumed (I.3-I.6)."""
+    adjourned = state.adjourned
+    return adjourned is not None and adjourned.envelope is not None and (
+        adjourned.resumed_at is None
+    )
+
+
+def withheld(line: str) -> str:
+    """A log line that holds a sealed move, without it: ``{"type": "seal", "at", "by"}``
+    (a move made on the board while sealing is the sealed move, I.1.1, so it reads as one)."""
+    obj = json.loads(line)
+    return json.dumps({"type": "seal", "at": obj.get("at"), "by": obj.get("by")})
 
 
 def _unchanged(before: GameState, after: GameState) -> bool:

@@ -7,6 +7,9 @@ that breaks these rules is refused here with a sentence saying why, before the a
 
 A seat may send ``{"type": "pause"}``: the player stops the clocks to call the arbiter (6.11.2),
 an event of the arbiter's own (docs/events.md), which the arbiter's ``resume`` ends.
+
+Adjournment (Guidelines I): the arbiter sends ``adjourn`` (with ``resumes``, I.2.7),
+``resume_session`` and ``open_envelope``; the player told to seal sends ``seal``.
 """
 
 from __future__ import annotations
@@ -52,11 +55,15 @@ _PLAYER_FIELDS: dict[str, frozenset[str]] = {
     "announce": frozenset({"move"}),
     "request_time": frozenset(),
     "feel": frozenset({"square"}),
+    "seal": frozenset({"move"}),
 }
 _ARBITER_FIELDS: dict[str, frozenset[str]] = {
     "arbiter": frozenset(
         {"action", "player", "seconds", "moves", "result", "reason", "article", "time_control"}
     ),
+    "adjourn": frozenset({"resumes"}),
+    "resume_session": frozenset(),
+    "open_envelope": frozenset({"lost", "position_lost"}),
 }
 
 #: The largest message taken (bytes of text); a bigger frame closes the socket (1009).

@@ -16,11 +16,11 @@ from typing import Any
 
 from chesslaws._color import Color
 from chesslaws._words import words_json
-from chesslaws.arbiter import GameState, Ruling, recording_exempt
+from chesslaws.arbiter import GameState, Ruling, recording_exempt, sealed_move
 from chesslaws.core import Move, Position, square_name
 from chesslaws.endings import Reason, Result
 
-__all__ = ["StartPlan", "full_view", "rulings_json", "view"]
+__all__ = ["StartPlan", "arbiter_view", "full_view", "rulings_json", "view"]
 
 _COLORS = (Color.WHITE, Color.BLACK)
 
@@ -70,7 +70,8 @@ def view(
         "start": plan.to_json(),
         "seated": {"white": plan.seated[0], "black": plan.seated[1]},
         "paused": paused,
-        "pause_reason": (pause_reason or "arbiter") if paused else None,
+        "pause_reason": _pause_reason(state, pause_reason) if paused else None,
+        "adjourned": _adjourned(state),
         "draw_offer": _offer(state),
         "awaiting": None if over or not started else _awaiting(state),
         "obligation": None if over else _obligation(state),
@@ -79,6 +80,57 @@ def view(
         "article": ending.article if ending is not None else None,
         "exempt": [c.label for c in _COLORS if started and recording_exempt(state, c)],
     }
+
+
+def _pause_reason(state: GameState, reason: str | None) -> str:
+    """Why the clocks stand: ``adjourned`` (I.5: sealed, awaiting the resumption), a server
+    ``restart`` or the ``arbiter`` (6.11)."""
+    adjourned = state.adjourned
+    if adjourned is not None and adjourned.resumed_at is None and adjourned.envelope is not None:
+        return "adjourned"
+    return reason or "arbiter"
+
+
+def _adjourned(state: GameState) -> dict[str, Any] | None:
+    """An adjournment in progress (Guidelines I), as everyone may see it: who seals, whether
+    the envelope is sealed, its move number, when play resumes (I.2.7), whether the session
+    has resumed, who is at the board, whether the envelope is opened and whether a reply is
+    sealed (I.9.3). Never the sealed move: that is :func:`arbiter_view`'s."""
+    adjourned = state.adjourned
+    if adjourned is None:
+        return None
+    envelope = adjourned.envelope
+    return {
+        "phase": adjourned.phase.value,
+        "sealer": adjourned.sealer.label,
+        "move_number": envelope.move_number if envelope is not None else None,
+        "resumes": adjourned.resumes,
+        "resumed": adjourned.resumed_at is not None,
+        "present": {"white": adjourned.present[0], "black": adjourned.present[1]},
+        "opened": adjourned.opened,
+        "reply_sealed": adjourned.reply_sealed,
+    }
+
+
+def arbiter_view(state: GameState, shown: dict[str, Any]) -> dict[str, Any]:
+    """``shown`` (a view of ``state``) as the arbiter sees it: with the envelope's contents
+    (I.2, I.3): the sealed move as written, the position before it, the times, the standing
+    draw offer, and a reply sealed under I.9.3. The same view when nothing is adjourned."""
+    adjourned = state.adjourned
+    if adjourned is None:
+        return shown
+    envelope = adjourned.envelope
+    extra: dict[str, Any] = {"sealed_move": sealed_move(state), "reply": adjourned.reply.reveal()}
+    if envelope is not None:
+        remaining = envelope.remaining
+        extra["envelope"] = {
+            "fen": envelope.fen,
+            "clock": None if remaining is None else dict(zip(("white", "black"), remaining,
+                                                             strict=True)),
+            "draw_offer": envelope.draw_offer.label if envelope.draw_offer is not None else None,
+            "sealed_at": envelope.sealed_at / 1000,
+        }
+    return {**shown, "adjourned": {**shown["adjourned"], **extra}}
 
 
 def full_view(
@@ -134,9 +186,16 @@ def _offer(state: GameState) -> str | None:
     return None
 
 
-def _awaiting(state: GameState) -> dict[str, str]:
+def _awaiting(state: GameState) -> dict[str, str] | None:
     """Whose act the game waits for: the press that completes a move made (6.2.1), else the
-    move of the player who has it (1.3)."""
+    move of the player who has it (1.3); in an adjournment, the sealer's ``seal`` (I.1.1), and
+    nobody's while the envelope is sealed and not yet opened (I.5, I.9)."""
+    adjourned = state.adjourned
+    if adjourned is not None:
+        if adjourned.envelope is None:
+            return {"player": adjourned.sealer.label, "act": "seal"}
+        if not adjourned.opened:
+            return None
     for color in _COLORS:
         if state.uncompleted[color]:
             return {"player": color.label, "act": "press"}

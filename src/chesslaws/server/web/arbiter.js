@@ -72,7 +72,9 @@ function needs(view) {
   if (view.result) return out;
   if (view.started === false && (!view.start || view.start.mode === "arbiter")) out.push(t("to be started"));
   if (view.draw_offer) out.push(t("{player} offers a draw", { player: title(view.draw_offer) }));
-  if (view.paused) {
+  if (view.adjourned) {
+    out.push(view.adjourned.resumed ? t("adjourned: the session has resumed") : t("adjourned"));
+  } else if (view.paused) {
     out.push(view.pause_reason === "restart" ? t("paused by a restart: resume it") : t("clock paused"));
   }
   const clock = view.clock;
@@ -200,6 +202,7 @@ if (selected) {
     onView: (view, message) => {
       remember(view, message);
       $("start").disabled = Boolean(view.started || view.result);
+      showEnvelope(view, screen.names);
     },
   });
   const act = (fields) => {
@@ -253,11 +256,71 @@ if (selected) {
     "amend-article")));
   $("quickplay").addEventListener("click", () => act(
     { action: "quickplay_increment", player: player("qp-player"), seconds: Number($("qp-seconds").value) }));
+  const adjournment = (event, words) => ask(words, () => {
+    if (!screen.live.send(event)) screen.notice(t("Not sent: the connection to the server is lost."), "refused");
+  });
+  $("adjourn").addEventListener("click", () => {
+    const local = $("resumes").value;
+    const when = local ? new Date(local) : null;
+    const event = when && !Number.isNaN(when.getTime())
+      ? { type: "adjourn", resumes: when.toISOString() } : { type: "adjourn" };
+    const player = screen.view ? screen.names[screen.view.to_move] : "";
+    adjournment(event, when
+      ? t("Adjourn the game (I.1)? {player} seals his move; play resumes at {time}.",
+        { player, time: when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) })
+      : t("Adjourn the game (I.1)? {player} seals his move; you set the resumption later.", { player }));
+  });
+  $("resume-session").addEventListener("click", () => adjournment({ type: "resume_session" },
+    t("Resume the session (I.9)? The clock of the player replying to the sealed move starts now, present or not.")));
+  $("open-envelope").addEventListener("click", () => adjournment({ type: "open_envelope" },
+    t("Open the envelope (I.7, I.9)? The sealed move is made on the board and shown to everyone.")));
+  $("envelope-lost").addEventListener("click", () => adjournment({ type: "open_envelope", lost: true },
+    t("The envelope is missing (I.12)? Play goes on from the adjourned position with the times recorded; the sealer makes the move he states he sealed.")));
   $("declare").addEventListener("click", () => act(withArticle(
     { action: "declare", result: $("declare-result").value, reason: $("declare-reason").value },
     "declare-article")));
   await screen.start();
   $("title").textContent = t("Arbiter's console · game {id}", { id: selected });
+}
+
+// -- the envelope (Guidelines I.2, I.3): the arbiter's alone ----------------------------------
+
+function showEnvelope(view, names) {
+  const a = view.adjourned;
+  const box = $("envelope");
+  const over = Boolean(view.result);
+  $("adjourn").disabled = over || Boolean(a) || !view.started;
+  $("resume-session").disabled = over || !a || a.phase !== "sealed";
+  $("open-envelope").disabled = over || !a || !a.resumed || a.opened;
+  $("envelope-lost").disabled = $("open-envelope").disabled;
+  box.hidden = !a;
+  if (!a) {
+    box.replaceChildren();
+    return;
+  }
+  const rows = [[t("Sealed by"), names[a.sealer]]];
+  if (a.move_number) rows.push([t("Move number"), String(a.move_number)]);
+  rows.push([t("Sealed move"), a.sealed_move || t("nothing written yet")]);
+  const envelope = a.envelope;
+  if (envelope && envelope.clock) {
+    rows.push([t("Times"), `${names.white} ${formatClock(envelope.clock.white)} · ${names.black} ${formatClock(envelope.clock.black)}`]);
+  }
+  if (envelope && envelope.draw_offer) rows.push([t("Draw offer standing"), names[envelope.draw_offer]]);
+  if (envelope) rows.push([t("Position before the sealed move"), envelope.fen]);
+  if (a.resumes) rows.push([t("Resumes at"), new Date(a.resumes).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })]);
+  if (a.resumed) {
+    const here = ["white", "black"].filter((c) => a.present[c]).map((c) => names[c]).join(", ");
+    rows.push([t("At the board"), here || t("nobody yet")]);
+  }
+  if (a.reply) rows.push([t("Sealed reply (I.9.3)"), a.reply]);
+  box.replaceChildren(...rows.flatMap(([name, value]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    dd.dataset.field = name;
+    return [dt, dd];
+  }));
 }
 
 // -- the arbiter's log: each action as logged, with the rulings it caused ----------------------

@@ -204,6 +204,8 @@ export function rulingText(r) {
       }
       return r.reason === "restart" ? t("The clocks are paused: {why}", { why: PAUSES.restart })
         : t("The clocks are paused");
+    case "adjournment":
+      return adjournmentText(r, by, move);
     case "game_over":
       return t("Game over: {result}", { result: resultText(r.result, r.reason) });
     case "result_amended":
@@ -234,11 +236,31 @@ function scoresheetText(r, by) {
   }
 }
 
+/** An adjournment's ruling (Guidelines I): never a sealed move before the envelope is opened
+ *  (the server does not send it; `move` is the one made once it is). */
+function adjournmentText(r, by, move) {
+  const player = by;
+  switch (r.status) {
+    case "seal": return t("The game is adjourned: {player} seals his move", { player });
+    case "written": return t("{player} has written his sealed move", { player });
+    case "changed": return t("{player} has changed what he wrote", { player });
+    case "sealed": return t("{player} has sealed his move: the arbiter keeps the envelope", { player });
+    case "resumed": return t("The session resumes: {player}'s clock is started", { player });
+    case "opened": return t("The envelope is opened: {player}'s sealed move {move} is made", { player, move });
+    case "lost": return t("The envelope is lost: {player} makes the move he sealed", { player });
+    case "reply_written": return t("{player} has written his reply", { player });
+    case "reply_sealed": return t("{player} has sealed his reply: it is opened when his opponent arrives", { player });
+    case "reply_opened": return t("The reply is opened: {player}'s {move} is made", { player, move });
+    default: return `${player} ${r.status}`;
+  }
+}
+
 /** Why the clocks stand (6.11): the words each page shows beside a paused clock. */
 export const PAUSES = {
   restart: t("the server restarted; the arbiter resumes the game"),
   reconstruction: t("the scoresheets are brought up to date (8.5); the arbiter resumes the game"),
   arbiter: t("play waits for the arbiter"),
+  adjourned: t("the game is adjourned"),
   other: t("play waits for the arbiter"),
 };
 

@@ -11,6 +11,7 @@ import { pieceSvg, PIECE_NAMES } from "./board.js";
 import { articleHref, articleLink, gameIdFromPath, isRefusal, movesText, other, title } from "./game.js";
 import { englishMove, t } from "./i18n.js";
 import { GameScreen } from "./screen.js";
+import { SealBox } from "./seal.js";
 
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
@@ -37,6 +38,7 @@ const screen = new GameScreen({
   onAnswer: (message) => afterAnswer(message),
 });
 const board = screen.board;
+const sealBox = new SealBox($("press").closest(".press-row"), (event) => send(event));
 
 /** Send an act; with the connection lost nothing goes (nor waits to go), and the page says so. */
 function send(event) {
@@ -100,7 +102,8 @@ board.canAct = () => !lockedBecause();
 board.onRefused = () => screen.notice(lockedBecause(), "refused");
 board.onTouch = (square) => {
   const v = screen.view;
-  if (!(v.touched || []).includes(square)) send({ type: "touch", square });
+  const sealing = v.adjourned && v.adjourned.phase === "sealing";  // no touch binds a seal (I.1.1)
+  if (!sealing && !(v.touched || []).includes(square)) send({ type: "touch", square });
   if (screen.speaker.on) {
     screen.speaker.say(t("Touched: {what}", { what: squareWords(square, board.squares[square]) }));
   }
@@ -282,6 +285,7 @@ function afterView(view, message) {
   showOffer(view);
   showDuty(view);
   showRecording(view);
+  sealBox.show(view, side, message);
   if (lockedBecause()) board.dropBack();
   showHints();
 }

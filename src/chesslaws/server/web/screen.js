@@ -55,6 +55,31 @@ export function startText(view, names) {
   return t("The clocks start when the arbiter starts them (6.6).");
 }
 
+/** Where an adjourned game stands (Guidelines I), in one line; null once play goes on. */
+export function adjournedText(adjourned, names, side) {
+  const sealer = adjourned.sealer;
+  const replier = other(sealer);
+  if (adjourned.phase === "sealing") {
+    return side === sealer ? t("The game is adjourned: write your sealed move, then stop your clock (I.1.1).")
+      : t("The game is adjourned: {player} seals his move (I.1.1).", { player: names[sealer] });
+  }
+  if (!adjourned.resumed) {
+    const sealed = t("Adjourned: {player} has sealed move {number}.",
+      { player: names[sealer], number: adjourned.move_number });
+    return `${sealed} ${adjourned.resumes ? t("Resumes at {time} (I.2).", { time: clockTime(adjourned.resumes) })
+      : t("The arbiter sets the time of resumption (I.2).")}`;
+  }
+  if (!adjourned.opened) {
+    return t("The session has resumed: the envelope is opened when {player} is at the board (I.7, I.9).",
+      { player: names[replier] });
+  }
+  if (adjourned.reply_sealed) {
+    return t("{player}'s reply is sealed: it is opened when {sealer} arrives (I.9.3).",
+      { player: names[replier], sealer: names[sealer] });
+  }
+  return null;
+}
+
 /** The screen of one game in the page's standard layout (ids: board, clock-top, …). */
 export class GameScreen {
   constructor({ id, token, side = null, interactive = false, onView = null, onAnswer = null }) {
@@ -245,11 +270,14 @@ export class GameScreen {
       this.turn.dataset.awaiting = view.awaiting ? view.awaiting.act : "";
     }
     document.body.classList.toggle("paused", Boolean(view.paused) && !view.result);
+    document.body.dataset.adjourned = view.adjourned ? view.adjourned.phase : "";
   }
 
   turnText(view) {
     if (view.result) return t("The game is over.");
     if (!view.started) return t("The game has not started: the clocks stand.");
+    const adjourned = view.adjourned && adjournedText(view.adjourned, this.names, this.side);
+    if (adjourned) return adjourned;
     if (view.paused) return t("The clocks are paused: {why} (6.11).", { why: pauseText(view.pause_reason) });
     const awaiting = view.awaiting || { player: view.to_move, act: "move" };
     const mine = this.side === awaiting.player;
