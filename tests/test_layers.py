@@ -17,9 +17,11 @@ ALLOWED: dict[str, set[str]] = {
     "audit": {"core", "endings", "clock", "pgn"},
     "engines": {"core", "endings", "clock", "arbiter", "pgn"},
     "eboard": {"core", "clock", "endings", "arbiter"},
-    "server": {"core", "endings", "clock", "pgn", "arbiter"},
-    # tournament: above server, eboard and engines (its rounds are the server's games)
-    "tournament": {"core", "endings", "clock", "pgn", "arbiter", "engines", "eboard", "server"},
+    # server: it hosts a tournament's live rounds (server/_tournament.py) as it hosts games
+    "server": {"core", "endings", "clock", "pgn", "arbiter", "tournament"},
+    # tournament: the event as values (players, pairings, standings, TRF), like the arbiter's
+    # state: no I/O, below the server that plays its rounds
+    "tournament": {"core", "endings", "clock", "pgn", "arbiter"},
     "cli": {
         "core",
         "endings",
