@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words
 from chesslaws.clock._reader import Reader
 
 __all__ = ["format_clk", "format_emt", "format_hms", "parse_clock_comment", "parse_hms"]
@@ -51,7 +52,7 @@ def parse_hms(text: str) -> int:
     >>> parse_hms("1:30:00"), parse_hms("0:00:12.3"), parse_hms("2:05"), parse_hms("7.25")
     (5400000, 12300, 125000, 7250)
     """
-    r = Reader(text, label="clock time")
+    r = Reader(text, label=Words("clock time"))
     return _read_hms(r, len(text.rstrip()))
 
 
@@ -60,22 +61,26 @@ def _read_hms(r: Reader, end: int) -> int:
     r.skip_space()
     r.n = end
     if r.at_end():
-        r.fail("a time h:mm:ss")
+        r.fail(Words("a time h:mm:ss"))
     starts = [r.pos]
-    values = [r.uint("a number of hours, minutes or seconds")]
+    values = [r.uint(Words("a number of hours, minutes or seconds"))]
     while r.peek() == ":" and len(values) < 3:
         r.pos += 1
         starts.append(r.pos)
-        values.append(r.uint("two digits after ':'"))
+        values.append(r.uint(Words("two digits after ':'")))
     for at, value in zip(starts[1:], values[1:], strict=True):
         if value >= 60:
-            r.fail("minutes or seconds below 60", at)
+            r.fail(Words("minutes or seconds below 60"), at)
     total = 0
     if r.peek() == ".":
         r.pos = starts[-1]
-        total = r.number("seconds") - values[-1] * 1000
+        total = r.number(Words("seconds")) - values[-1] * 1000
     if not r.at_end():
-        r.fail("the end of the time" if len(values) == 3 else "':', '.' or the end of the time")
+        r.fail(
+            Words("the end of the time")
+            if len(values) == 3
+            else Words("':', '.' or the end of the time")
+        )
     for value, unit in zip(reversed(values), (1000, 60_000, 3_600_000), strict=False):
         total += value * unit
     return total
@@ -133,7 +138,7 @@ def parse_clock_comment(comment: str, *, strict: bool = True) -> tuple[int | Non
             found[name] = ms
             continue
         if r is None:
-            r = Reader(comment, label="clock comment")
+            r = Reader(comment, label=Words("clock comment"))
         r.pos = match.start(2)
         try:
             found[name] = _read_hms(r, match.start(2) + len(match.group(2).rstrip()))
