@@ -16,6 +16,12 @@ from chesslaws.clock._reader import Reader
 
 __all__ = ["format_clk", "format_emt", "format_hms", "parse_clock_comment", "parse_hms"]
 
+#: What a clock time's reader names when it fails (words built once: times are read often).
+_CLOCK_TIME = Words("clock time")
+_NUMBER = Words("a number of hours, minutes or seconds")
+_TWO_DIGITS = Words("two digits after ':'")
+_SECONDS = Words("seconds")
+
 
 def format_hms(ms: int, *, places: int | None = None) -> str:
     """``h:mm:ss`` with the fraction of a second: exact by default, or to ``places`` digits.
@@ -52,7 +58,7 @@ def parse_hms(text: str) -> int:
     >>> parse_hms("1:30:00"), parse_hms("0:00:12.3"), parse_hms("2:05"), parse_hms("7.25")
     (5400000, 12300, 125000, 7250)
     """
-    r = Reader(text, label=Words("clock time"))
+    r = Reader(text, label=_CLOCK_TIME)
     return _read_hms(r, len(text.rstrip()))
 
 
@@ -63,18 +69,18 @@ def _read_hms(r: Reader, end: int) -> int:
     if r.at_end():
         r.fail(Words("a time h:mm:ss"))
     starts = [r.pos]
-    values = [r.uint(Words("a number of hours, minutes or seconds"))]
+    values = [r.uint(_NUMBER)]
     while r.peek() == ":" and len(values) < 3:
         r.pos += 1
         starts.append(r.pos)
-        values.append(r.uint(Words("two digits after ':'")))
+        values.append(r.uint(_TWO_DIGITS))
     for at, value in zip(starts[1:], values[1:], strict=True):
         if value >= 60:
             r.fail(Words("minutes or seconds below 60"), at)
     total = 0
     if r.peek() == ".":
         r.pos = starts[-1]
-        total = r.number(Words("seconds")) - values[-1] * 1000
+        total = r.number(_SECONDS) - values[-1] * 1000
     if not r.at_end():
         r.fail(
             Words("the end of the time")

@@ -10,6 +10,8 @@ from chesslaws.clock._units import MAX_DIGITS, scan_seconds, scan_uint
 
 __all__ = ["Reader"]
 
+_TIME_CONTROL = Words("time control")
+
 
 class Reader:
     """Reads ``text`` left to right; every failure names the index and what was expected."""
@@ -17,7 +19,7 @@ class Reader:
     __slots__ = ("label", "low", "n", "pos", "text")
 
     def __init__(self, text: str, pos: int = 0, *, label: str = "") -> None:
-        self.label = label or Words("time control")
+        self.label = label or _TIME_CONTROL
         self.text = text
         self.low = text.lower()
         self.n = len(text)
