@@ -10,6 +10,7 @@ which file is missing, only where neither has it. ``CHESSLAWS_NO_SHARED=1`` hide
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             config.hook.pytest_deselected(items=deep)
             items[:] = [item for item in items if item.get_closest_marker("deep") is None]
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture
+def speak() -> Iterator[Callable[[str, str], str]]:
+    """``speak(lang, text)``: ``text`` as the command line shows it in ``lang`` (issue 31: a
+    :class:`~chesslaws._words.Words` from the catalogs, any other text as it is); the CLI's
+    language is restored afterwards."""
+    from chesslaws.cli import _i18n
+
+    before = _i18n._current
+
+    def speak(lang: str, text: str) -> str:
+        _i18n.use_language(lang)
+        return _i18n.render(text)
+
+    yield speak
+    _i18n._current = before

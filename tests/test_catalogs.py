@@ -18,6 +18,7 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -339,23 +340,27 @@ def test_the_check_of_the_html_finds_a_text_left_out() -> None:
 _SAID = {"Rejected", "Refused", "BadRequest", "Busy"}
 
 
+def _plain(node: Any) -> bool:
+    """Whether the expression ``node`` (a syntax tree's) is or builds a plain string."""
+    import ast
+
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.BinOp):
+        return _plain(node.left) or _plain(node.right)
+    if isinstance(node, ast.Subscript):
+        return _plain(node.value)
+    if isinstance(node, ast.IfExp):
+        return _plain(node.body) or _plain(node.orelse)
+    return isinstance(node, ast.JoinedStr)
+
+
 def _plain_texts(source: str, name: str = "<source>") -> list[str]:
     """Texts of ``source`` a person reads that are written as plain strings (not ``Words``): the
     argument of ``Rejected(…)``/``Refused(…)``/``BadRequest(…)``/``Busy(…)``, a ``refusal(…)``'s
     reason, an HTTP ``_error(…)``'s message, a ``note=``, and an assignment to ``note``. A name
     or a call is taken as built elsewhere (and checked there)."""
     import ast
-
-    def plain(node: ast.expr) -> bool:
-        if isinstance(node, ast.Constant):
-            return isinstance(node.value, str)
-        if isinstance(node, ast.BinOp):
-            return plain(node.left) or plain(node.right)
-        if isinstance(node, ast.Subscript):
-            return plain(node.value)
-        if isinstance(node, ast.IfExp):
-            return plain(node.body) or plain(node.orelse)
-        return isinstance(node, ast.JoinedStr)
 
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -374,7 +379,7 @@ def _plain_texts(source: str, name: str = "<source>") -> list[str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == "note" for t in targets) and node.value:
                 texts.append(node.value)
-        found += [f"{name}:{t.lineno}: {ast.unparse(t)}" for t in texts if plain(t)]
+        found += [f"{name}:{t.lineno}: {ast.unparse(t)}" for t in texts if _plain(t)]
     return found
 
 
@@ -403,6 +408,66 @@ def test_the_check_of_plain_texts_finds_one_planted() -> None:
     )
     assert sorted(line.split(": ", 1)[0] for line in _plain_texts(planted, "p")) == [
         "p:3", "p:4", "p:5", "p:6", "p:7"
+    ]
+
+
+#: The lower layers' calls whose text a person reads: the argument that holds it, and how many
+#: arguments the call has (None: any). A time control's reader (``r.fail(expected)``), a FEN's
+#: and a move's errors (``_fail(fen, field, problem)``, ``_error(kind, text, pos, why)``), the
+#: e-board's notices (``_notice(d, at, kind, text)``, ``Notice(at, kind, text)``).
+_LOWER_SAID = {
+    "TimeControlError": (0, None),
+    "fail": (0, None),
+    "_fail": (2, 3),
+    "_error": (3, 4),
+    "_notice": (3, 4),
+    "Notice": (2, 3),
+}
+
+
+def _plain_arguments(source: str, name: str = "<source>") -> list[str]:
+    """The texts of :data:`_LOWER_SAID`'s calls in ``source`` written as plain strings."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        index, count = _LOWER_SAID.get(called or "", (-1, None))
+        if 0 <= index < len(node.args) and count in (None, len(node.args)):
+            text = node.args[index]
+            if _plain(text):
+                found.append(f"{name}:{text.lineno}: {ast.unparse(text)}")
+    return found
+
+
+def test_the_lower_layers_write_no_plain_text_to_a_person() -> None:
+    """A time control, a FEN or a move that cannot be read, and the e-board's notices, are
+    ``Words``: the home page, the "write a move" box, ``chesslaws arbitrate`` and ``eboard``
+    show them in the reader's language."""
+    package = ROOT / "src" / "chesslaws"
+    paths = [*(package / "clock").glob("_*.py"), *(package / "eboard").glob("_*.py")]
+    paths += [package / "core" / name for name in ("_fen.py", "_notation.py", "_languages.py")]
+    # (a readings log's syntax errors are left out, as the event log's are)
+    shown = [path for path in sorted(paths) if path.name != "_readings.py"]
+    assert [t for p in shown for t in _plain_arguments(p.read_text(encoding="utf-8"), p.name)] == []
+
+
+def test_the_check_of_the_lower_layers_finds_one_planted() -> None:
+    planted = (
+        "def f(r, d, fen, pos):\n"
+        '    r.fail("a number")\n'
+        '    r.fail(Words("a number"))\n'
+        '    raise _fail(fen, "board", f"rank {1} is short")\n'
+        '    raise _error(IllegalMove, "e5", pos, "illegal move")\n'
+        '    _notice(d, 0, "knocked", "e2 knocked over " + "now")\n'
+        '    d.said.append(Notice(0, "board_set", Words("set")))\n'
+        '    raise TimeControlError("bad" if d else Words("worse"), text="x")\n'
+    )
+    assert [line.split(": ", 1)[0] for line in _plain_arguments(planted, "p")] == [
+        "p:2", "p:4", "p:5", "p:6", "p:8"
     ]
 
 

@@ -49,14 +49,18 @@ SAME = {
 for _lang in ("es", "el"):
     SAME.setdefault(_lang, set()).update(
         {"{first}; {then}", "{pgn} ({words})", "{pgn} = {words}", "{reading} · {category}"}
-        | {"set_control: {error}"}
+        | {"set_control: {error}", "{first}, {then}", "{text} ({language})"}
     )
 #: The library's sources of :class:`chesslaws._words.Words` (each ``Words("…")`` call).
 WORDS = (
     (PACKAGE, "_*.py", "python"),
     (PACKAGE / "arbiter", "*.py", "python"),
     (PACKAGE / "server", "*.py", "python"),
-    (PACKAGE / "clock", "_spoken.py", "python"),
+    # the lower layers' errors a person reads (a time control, a FEN or a move that cannot be
+    # read) and the e-board's notices
+    (PACKAGE / "clock", "_*.py", "python"),
+    (PACKAGE / "core", "_*.py", "python"),
+    (PACKAGE / "eboard", "_*.py", "python"),
 )
 #: Where the texts are, and how each kind is read.
 SOURCES = (

@@ -9,7 +9,8 @@ reader's language from the catalogs: the pages with ``t()`` from the message's `
 and the rulings' codes and Article numbers; these words are only their rendering.
 
 A parameter that is itself words (a colour, a period of a time control) is a :class:`Words`
-too, translated in its turn; numbers, squares and moves are shown as they are.
+too, translated in its turn; numbers, squares and moves are shown as they are. An error given
+as a parameter is what it says (:func:`said`): its words when it was raised with words.
 
 >>> w = Words("{player} does not have the move (1.3)", player=Words("white"))
 >>> w, w.to_json()
@@ -49,6 +50,8 @@ class Words(str):
 
 
 def _param(value: object) -> Words | str | int:
+    if isinstance(value, BaseException):
+        return said(value)
     if isinstance(value, Words) or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     return str(value)

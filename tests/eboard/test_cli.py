@@ -92,6 +92,28 @@ def test_replay_from_stdin_with_notices() -> None:
     assert kinds == ["knocked", "knocked"]
 
 
+def test_replay_writes_the_notices_in_the_cli_language() -> None:
+    """A notice is words (issue 31): its text in the reader's language, its kind and its code
+    beside it as they are in English."""
+    script = Script().lift("c1").lift("d1", after=5).place("c1", "B").place("d1", "Q")
+    readings = "\n".join(script.text())
+    said = {}
+    for lang in ("en", "es", "el"):
+        result = chesslaws("--lang", lang, "eboard", "replay", "--notices", "-", stdin=readings)
+        assert result.returncode == 0, result.stderr
+        said[lang] = [json.loads(line) for line in result.stderr.splitlines()]
+    first = said["en"][0]
+    assert first["notice"] == "knocked" and first["text"] == "c1 knocked over: no touch (7.4)"
+    assert first["i18n"] == {
+        "text": {"id": "{square} knocked over: no touch (7.4)", "params": {"square": "c1"}}
+    }
+    assert said["es"][0]["text"] == "pieza derribada en c1: no es un toque (7.4)"
+    assert said["el"][0]["text"] == "ανατράπηκε κομμάτι στο c1: δεν είναι άγγιγμα (7.4)"
+    for lang in ("es", "el"):
+        assert [n["notice"] for n in said[lang]] == ["knocked", "knocked"]
+        assert [n["i18n"] for n in said[lang]] == [n["i18n"] for n in said["en"]]
+
+
 CODES = {"n": 10, "P": 1, "p": 9, "q": 13}
 
 

@@ -68,6 +68,22 @@ def test_a_bad_game_is_refused_with_the_reason(
     assert len(http_json("GET", f"{server.url}/api/games")) == before
 
 
+def test_a_game_with_a_fen_that_cannot_be_read_is_refused_in_words(server: ServerProcess) -> None:
+    """The home page shows why in its reader's language (issue 31): the FEN's error keeps its
+    code inside the arbiter's rejection."""
+    body = b'{"time_control": "300+2", "fen": "8/8/8 w - - 0 1"}'
+    url = f"{server.url}/api/games"
+    status, answer = http_status("POST", url, body, token=server.organiser_token)
+    assert status == 400 and answer["error"] == (
+        "bad 'fen': invalid FEN '8/8/8 w - - 0 1': board: expected 8 ranks separated by '/', "
+        "found 3"
+    )
+    error = answer["i18n"]["error"]["params"]["error"]
+    assert error["id"] == "invalid FEN {fen}: {field}: {problem}"
+    assert error["params"]["field"] == {"id": "board", "params": {}}
+    assert error["params"]["problem"]["id"] == "expected 8 ranks separated by '/', found {count}"
+
+
 def test_an_unknown_game_is_404(server: ServerProcess) -> None:
     for path in ("", "/pgn", "/log"):
         status, answer = http_status("GET", f"{server.url}/api/games/nosuchgame{path}", None)

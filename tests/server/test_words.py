@@ -119,7 +119,8 @@ def test_new_game_refused_in_the_language_of_the_command_line(tmp_path: Path) ->
 
 
 def test_serve_prints_its_links_in_the_language_of_the_command_line(tmp_path: Path) -> None:
-    """``serve --new-game``: the game's reading in words and the seats' lines in Greek."""
+    """``serve --new-game``: the game's reading in words and the seats' lines in Greek; the two
+    lines programs read (``listening on``, ``organiser:``, docs/server.md) stay as they are."""
     command = [sys.executable, "-m", "chesslaws", "--lang", "el", "serve", "--host", "127.0.0.1",
                "--port", "0", "--db", f"sqlite:///{tmp_path}/g.db", "--new-game", "5+3",
                "--organiser-token", "organiser-of-this-test"]  # fmt: skip
@@ -133,8 +134,8 @@ def test_serve_prints_its_links_in_the_language_of_the_command_line(tmp_path: Pa
         server.wait(30)
         if server.stdout is not None:
             server.stdout.close()
-    assert lines[0].startswith("ακούει στο http://127.0.0.1:")
-    assert lines[1].startswith("διοργανωτής: http://127.0.0.1:")
+    assert lines[0].startswith("listening on http://127.0.0.1:")
+    assert lines[1].startswith("organiser: http://127.0.0.1:")
     assert lines[2].endswith(": 300+3 = 5 λεπ. για όλες τις κινήσεις + 3 δευτ. ανά κίνηση · μπλιτς")
     assert lines[2].startswith("παρτίδα ")
     assert [line.split(":", 1)[0] for line in lines[3:]] == [

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from chesslaws._color import Color
 from chesslaws._errors import ClockError, TimeControlError
+from chesslaws._words import Words, said
 from chesslaws.clock import Clock, TimeControl
 
 from ._events import Mode
@@ -29,13 +30,12 @@ from ._values import builder
 __all__ = ["ClockState"]
 
 
-def _read(text: str, player: str) -> TimeControl:
+def _read(text: str, player: Words) -> TimeControl:
     try:
         return TimeControl.parse(text)
     except TimeControlError as error:
-        raise TimeControlError(
-            f"{player}'s control: {error}", text=error.text, index=error.index
-        ) from None
+        words = Words("{player}'s control: {error}", player=player, error=said(error))
+        raise TimeControlError(words, text=error.text, index=error.index) from None
 
 
 _FASTER = (Mode.BLITZ, Mode.RAPID, Mode.STANDARD)
@@ -88,7 +88,8 @@ class ClockState:
         if black_time_control is None:
             tc = black = TimeControl.parse(time_control)
         else:
-            tc, black = _read(time_control, "White"), _read(black_time_control, "Black")
+            tc = _read(time_control, Words("White"))
+            black = _read(black_time_control, Words("Black"))
         if not (tc.has_clock and black.has_clock):
             if black_time_control is None:
                 return None

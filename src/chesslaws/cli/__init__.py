@@ -15,7 +15,7 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
-from chesslaws.cli._i18n import LANGUAGES, N_, Parser, _, use_language
+from chesslaws.cli._i18n import LANGUAGES, N_, Parser, _, render, use_language
 
 __all__ = ["main"]
 
@@ -69,7 +69,7 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
 
 def fail(message: str) -> int:
     """Print a one-line error to stderr and return the usual exit status for bad input."""
-    print(_("chesslaws: error: {message}").format(message=message), file=sys.stderr)
+    print(_("chesslaws: error: {message}").format(message=render(message)), file=sys.stderr)
     return 2
 
 

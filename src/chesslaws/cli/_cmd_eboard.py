@@ -23,7 +23,7 @@ from typing import IO, Any
 
 from chesslaws._errors import InvalidReading
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _
+from chesslaws.cli._i18n import _, render
 
 __all__ = ["register"]
 
@@ -163,8 +163,9 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
         yield json.dumps(board.start.to_json())
         for said in board.play(numbered, on_error=skip):
             if isinstance(said, Notice):
-                if args.notices:
-                    print(json.dumps(said.to_json()), file=sys.stderr)
+                if args.notices:  # its text in the reader's language, its code beside it
+                    told = {**said.to_json(), "text": render(said.text)}
+                    print(json.dumps(told, ensure_ascii=False), file=sys.stderr)
                 continue
             yield json.dumps(said.event.to_json())
 

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import said
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _
+from chesslaws.cli._i18n import _, render
 from chesslaws.clock import TimeControl
 
 
@@ -41,6 +42,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         tc = TimeControl.parse(args.text, shorthand=shorthand)
     except TimeControlError as error:
-        return fail(str(error))
+        return fail(render(said(error)))
     print(json.dumps(tc.to_json(), indent=2))
     return 0

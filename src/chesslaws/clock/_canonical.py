@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from chesslaws._words import Words
 from chesslaws.clock._kind import TimeControlKind
 from chesslaws.clock._period import DelayMode, Period
 from chesslaws.clock._reader import Reader
@@ -86,22 +87,22 @@ def read_canonical(text: str) -> tuple[TimeControlKind, tuple[Period, ...], int]
     r.skip_space()
     end = len(text.rstrip())
     if r.pos >= end:
-        r.fail("a time control ('-', '?', '*SECONDS' or [MOVES/]SECONDS[+INC][dDELAY])")
+        r.fail(Words("a time control ('-', '?', '*SECONDS' or [MOVES/]SECONDS[+INC][dDELAY])"))
     r.n = end
     if r.accept("-"):
         if not r.at_end():
-            r.fail("the end after '-' (a game without a clock)")
+            r.fail(Words("the end after '-' (a game without a clock)"))
         return TimeControlKind.NONE, (), 0
     if r.accept("?"):
         if not r.at_end():
-            r.fail("the end after '?' (an unknown time control)")
+            r.fail(Words("the end after '?' (an unknown time control)"))
         return TimeControlKind.UNKNOWN, (), 0
     if r.accept("*"):
-        sand = r.number("the seconds of a sandclock")
+        sand = r.number(Words("the seconds of a sandclock"))
         if not r.at_end():
-            r.fail("the end after a sandclock '*SECONDS'")
+            r.fail(Words("the end after a sandclock '*SECONDS'"))
         if sand == 0:
-            r.fail("a sandclock of more than 0 seconds", r.pos - 1)
+            r.fail(Words("a sandclock of more than 0 seconds"), r.pos - 1)
         return TimeControlKind.SANDCLOCK, (), sand
 
     periods: list[Period] = []
@@ -112,35 +113,38 @@ def read_canonical(text: str) -> tuple[TimeControlKind, tuple[Period, ...], int]
         while digits < r.n and "0" <= r.text[digits] <= "9":
             digits += 1
         if digits > r.pos and digits < r.n and r.text[digits] == "/":
-            moves = r.uint("a number of moves")
+            moves = r.uint(Words("a number of moves"))
             if moves < 1:
-                r.fail("a number of moves of at least 1", start)
+                r.fail(Words("a number of moves of at least 1"), start)
             r.pos += 1
-        time = r.number("a number of seconds")
+        time = r.number(Words("a number of seconds"))
         increment = 0
         increment_from = 1
         delay = 0
         mode = DelayMode.SIMPLE
         if r.accept("+"):
-            increment = r.number("an increment in seconds")
+            increment = r.number(Words("an increment in seconds"))
             if r.accept("@"):
                 at = r.pos
-                increment_from = r.uint("the move number from which the increment is added")
+                increment_from = r.uint(Words("the move number from which the increment is added"))
                 if increment_from < 1:
-                    r.fail("a move number of at least 1", at)
+                    r.fail(Words("a move number of at least 1"), at)
         letter = r.peek()
         if letter in ("d", "b"):
             r.pos += 1
-            delay = r.number("a delay in seconds")
+            delay = r.number(Words("a delay in seconds"))
             mode = DelayMode.SIMPLE if letter == "d" else DelayMode.BRONSTEIN
         periods.append(Period(moves, time, increment, increment_from, delay, mode))
         if r.at_end():
             break
         if r.peek() != ":":
-            r.fail("':' (next period), '+' (increment), 'd'/'b' (delay) or the end")
+            r.fail(Words("':' (next period), '+' (increment), 'd'/'b' (delay) or the end"))
         if moves is None:
             r.fail(
-                "'MOVES/' before the time (only the last period may be for the rest of the game)",
+                Words(
+                    "'MOVES/' before the time (only the last period may be for the rest of "
+                    "the game)"
+                ),
                 start,
             )
         r.pos += 1

@@ -11,9 +11,16 @@ from __future__ import annotations
 import re
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words
 from chesslaws.clock._reader import Reader
 
 __all__ = ["format_clk", "format_emt", "format_hms", "parse_clock_comment", "parse_hms"]
+
+#: What a clock time's reader names when it fails (words built once: times are read often).
+_CLOCK_TIME = Words("clock time")
+_NUMBER = Words("a number of hours, minutes or seconds")
+_TWO_DIGITS = Words("two digits after ':'")
+_SECONDS = Words("seconds")
 
 
 def format_hms(ms: int, *, places: int | None = None) -> str:
@@ -51,7 +58,7 @@ def parse_hms(text: str) -> int:
     >>> parse_hms("1:30:00"), parse_hms("0:00:12.3"), parse_hms("2:05"), parse_hms("7.25")
     (5400000, 12300, 125000, 7250)
     """
-    r = Reader(text, label="clock time")
+    r = Reader(text, label=_CLOCK_TIME)
     return _read_hms(r, len(text.rstrip()))
 
 
@@ -60,22 +67,26 @@ def _read_hms(r: Reader, end: int) -> int:
     r.skip_space()
     r.n = end
     if r.at_end():
-        r.fail("a time h:mm:ss")
+        r.fail(Words("a time h:mm:ss"))
     starts = [r.pos]
-    values = [r.uint("a number of hours, minutes or seconds")]
+    values = [r.uint(_NUMBER)]
     while r.peek() == ":" and len(values) < 3:
         r.pos += 1
         starts.append(r.pos)
-        values.append(r.uint("two digits after ':'"))
+        values.append(r.uint(_TWO_DIGITS))
     for at, value in zip(starts[1:], values[1:], strict=True):
         if value >= 60:
-            r.fail("minutes or seconds below 60", at)
+            r.fail(Words("minutes or seconds below 60"), at)
     total = 0
     if r.peek() == ".":
         r.pos = starts[-1]
-        total = r.number("seconds") - values[-1] * 1000
+        total = r.number(_SECONDS) - values[-1] * 1000
     if not r.at_end():
-        r.fail("the end of the time" if len(values) == 3 else "':', '.' or the end of the time")
+        r.fail(
+            Words("the end of the time")
+            if len(values) == 3
+            else Words("':', '.' or the end of the time")
+        )
     for value, unit in zip(reversed(values), (1000, 60_000, 3_600_000), strict=False):
         total += value * unit
     return total
@@ -133,7 +144,7 @@ def parse_clock_comment(comment: str, *, strict: bool = True) -> tuple[int | Non
             found[name] = ms
             continue
         if r is None:
-            r = Reader(comment, label="clock comment")
+            r = Reader(comment, label=Words("clock comment"))
         r.pos = match.start(2)
         try:
             found[name] = _read_hms(r, match.start(2) + len(match.group(2).rstrip()))

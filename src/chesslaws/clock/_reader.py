@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import NoReturn
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words
 from chesslaws.clock._units import MAX_DIGITS, scan_seconds, scan_uint
 
 __all__ = ["Reader"]
+
+_TIME_CONTROL = Words("time control")
 
 
 class Reader:
@@ -15,8 +18,8 @@ class Reader:
 
     __slots__ = ("label", "low", "n", "pos", "text")
 
-    def __init__(self, text: str, pos: int = 0, *, label: str = "time control") -> None:
-        self.label = label
+    def __init__(self, text: str, pos: int = 0, *, label: str = "") -> None:
+        self.label = label or _TIME_CONTROL
         self.text = text
         self.low = text.lower()
         self.n = len(text)
@@ -25,9 +28,16 @@ class Reader:
     def fail(self, expected: str, at: int | None = None) -> NoReturn:
         """Raise: ``expected`` was wanted at ``at`` (default: the cursor)."""
         index = self.pos if at is None else at
-        found = f"{self.text[index]!r}" if index < self.n else "the end"
+        found = repr(self.text[index]) if index < self.n else Words("the end")
         raise TimeControlError(
-            f"{self.label} {self.text!r}: expected {expected} at index {index}, found {found}",
+            Words(
+                "{label} {text}: expected {expected} at index {index}, found {found}",
+                label=self.label,
+                text=repr(self.text),
+                expected=expected,
+                index=index,
+                found=found,
+            ),
             text=self.text,
             index=index,
         )
@@ -59,7 +69,9 @@ class Reader:
         if end == self.pos:
             self.fail(what)
         if end - self.pos > MAX_DIGITS:
-            self.fail(f"{what} of at most {MAX_DIGITS} digits", self.pos)
+            self.fail(
+                Words("{what} of at most {digits} digits", what=what, digits=MAX_DIGITS), self.pos
+            )
         value = int(self.text[self.pos : end])
         self.pos = end
         return value

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from chesslaws._words import Words
 from chesslaws.clock._period import DelayMode, Period
 from chesslaws.clock._reader import Reader
 
@@ -106,9 +107,9 @@ def _digit(ch: str) -> bool:
 def _increment_from(r: Reader) -> int:
     if r.accept("@"):
         at = r.pos
-        n = r.uint("the move number from which the increment is added")
+        n = r.uint(Words("the move number from which the increment is added"))
         if n < 1:
-            r.fail("a move number of at least 1", at)
+            r.fail(Words("a move number of at least 1"), at)
         return n
     return 1
 
@@ -119,10 +120,10 @@ def _modifier(r: Reader, draft: _Draft) -> bool:
     word = "+" if r.peek() == "+" else r.word()
     if word == "+" or word in _INCREMENT_WORDS:
         if draft.increment is not None:
-            r.fail("no second increment (one increment per period)")
+            r.fail(Words("no second increment (one increment per period)"))
         r.pos += len(word)
         r.skip_space()
-        draft.increment = _duration(r, _SECOND, "an increment")
+        draft.increment = _duration(r, _SECOND, Words("an increment"))
         draft.increment_from = _increment_from(r)
         return True
     if word in _DELAY_WORDS:
@@ -132,8 +133,8 @@ def _modifier(r: Reader, draft: _Draft) -> bool:
             r.pos = save
             return False
         if draft.delay is not None:
-            r.fail("no second delay (one delay per period)", save)
-        draft.delay = _duration(r, _SECOND, "a delay")
+            r.fail(Words("no second delay (one delay per period)"), save)
+        draft.delay = _duration(r, _SECOND, Words("a delay"))
         draft.delay_mode = _DELAY_WORDS[word]
         return True
     return False
@@ -149,7 +150,7 @@ def _period(r: Reader) -> _Draft | None:
         r.accept("/")
         r.skip_space()
         if not _digit(r.peek()):
-            r.fail("the time of a sudden-death period")
+            r.fail(Words("the time of a sudden-death period"))
     elif _digit(r.peek()):
         digits_end = r.pos
         while digits_end < r.n and _digit(r.text[digits_end]):
@@ -159,14 +160,14 @@ def _period(r: Reader) -> _Draft | None:
             probe += 1
         if probe < r.n and r.text[probe] == "/":
             at = r.pos
-            moves = r.uint("a number of moves")
+            moves = r.uint(Words("a number of moves"))
             if moves < 1:
-                r.fail("a number of moves of at least 1", at)
+                r.fail(Words("a number of moves of at least 1"), at)
             r.pos = probe + 1
             r.skip_space()
     else:
         return None
-    draft = _Draft(moves, _duration(r, _MINUTE, "the time of a period"))
+    draft = _Draft(moves, _duration(r, _MINUTE, Words("the time of a period")))
     while _modifier(r, draft):
         pass
     return draft
@@ -193,27 +194,27 @@ def read_shorthand(text: str) -> tuple[Period, ...]:
     r.skip_space()
     r.n = len(text.rstrip())
     if r.at_end():
-        r.fail("a time control such as '90+30', '3|2', 'G/90;inc30' or '40/90, SD/30 +30s'")
+        r.fail(Words("a time control such as '90+30', '3|2', 'G/90;inc30' or '40/90, SD/30 +30s'"))
     drafts: list[_Draft] = []
     starts: list[int] = []
     common = _Draft(None, 0)
     if "|" in text:
-        base = _duration(r, _MINUTE, "the minutes before '|'")
+        base = _duration(r, _MINUTE, Words("the minutes before '|'"))
         r.skip_space()
         if not r.accept("|"):
-            r.fail("'|' between minutes and increment")
+            r.fail(Words("'|' between minutes and increment"))
         r.skip_space()
-        increment = _duration(r, _SECOND, "the increment after '|'")
+        increment = _duration(r, _SECOND, Words("the increment after '|'"))
         drafts.append(_Draft(None, base, increment))
         starts.append(0)
     while not r.at_end():
         before = r.pos
         if drafts and not _separator(r):
-            r.fail("',', ';', ':' or a space between periods, or the end")
+            r.fail(Words("',', ';', ':' or a space between periods, or the end"))
         if r.at_end():
             if r.text[before : r.n].strip():
                 r.fail(
-                    "a period after the separator",
+                    Words("a period after the separator"),
                     before + r.text[before:].index(r.text[before : r.n].strip()[0]),
                 )
             break
@@ -222,15 +223,20 @@ def read_shorthand(text: str) -> tuple[Period, ...]:
         if draft is None:
             if not _modifier(r, common):
                 r.fail(
-                    "a period ('MOVES/TIME', 'G/TIME', 'SD/TIME', 'TIME') or an increment "
-                    "('+N', 'incN') or delay ('dN', 'bN')"
+                    Words(
+                        "a period ('MOVES/TIME', 'G/TIME', 'SD/TIME', 'TIME') or an increment "
+                        "('+N', 'incN') or delay ('dN', 'bN')"
+                    )
                 )
             if not drafts:
-                r.fail("a period before the increment or delay", start)
+                r.fail(Words("a period before the increment or delay"), start)
             continue
         if drafts and drafts[-1].moves is None:
             r.fail(
-                "'MOVES/' before the time (only the last period may be for the rest of the game)",
+                Words(
+                    "'MOVES/' before the time (only the last period may be for the rest of "
+                    "the game)"
+                ),
                 starts[-1],
             )
         drafts.append(draft)

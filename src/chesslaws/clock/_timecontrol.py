@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chesslaws._errors import TimeControlError
+from chesslaws._words import Words
 from chesslaws.clock._canonical import format_period, read_canonical
 from chesslaws.clock._category import Category
 from chesslaws.clock._kind import TimeControlKind
@@ -282,8 +283,13 @@ def _refuse_damaged_canonical(text: str, error: TimeControlError) -> None:
             lead = len(text) - len(text.lstrip())
             at = lead + next(i for i, c in enumerate(text.strip()) if c.isspace())
             raise TimeControlError(
-                f"time control {text!r}: white space at index {at} inside a PGN time control "
-                f"(seconds); write {squeezed!r}, or give units for the shorthand ('5m+3s')",
+                Words(
+                    "time control {text}: white space at index {at} inside a PGN time control "
+                    "(seconds); write {squeezed}, or give units for the shorthand ('5m+3s')",
+                    text=repr(text),
+                    at=at,
+                    squeezed=repr(squeezed),
+                ),
                 text=text,
                 index=at,
             ) from None
@@ -294,8 +300,13 @@ def _refuse_damaged_canonical(text: str, error: TimeControlError) -> None:
         except TimeControlError:
             return
         raise TimeControlError(
-            f"time control {text!r}: {stripped[-1]!r} at index {len(stripped) - 1} "
-            "separates periods, but no period follows",
+            Words(
+                "time control {text}: {separator} at index {at} separates periods, but no "
+                "period follows",
+                text=repr(text),
+                separator=repr(stripped[-1]),
+                at=len(stripped) - 1,
+            ),
             text=text,
             index=len(stripped) - 1,
         ) from None
@@ -309,8 +320,13 @@ def _with_time(control: TimeControl, text: str) -> TimeControl:
         if not (period.time or period.increment or period.delay):
             at = max(len(text.rstrip()) - 1, 0)
             raise TimeControlError(
-                f"time control {text!r}: period {index + 1} gives no time at all "
-                f"(no time, increment or delay; index {at})",
+                Words(
+                    "time control {text}: period {number} gives no time at all (no time, "
+                    "increment or delay; index {at})",
+                    text=repr(text),
+                    number=index + 1,
+                    at=at,
+                ),
                 text=text,
                 index=at,
             )

@@ -7,6 +7,8 @@ a value finer than a millisecond is refused rather than rounded.
 
 from __future__ import annotations
 
+from chesslaws._words import Words
+
 __all__ = ["MAX_DIGITS", "scan_seconds", "scan_uint", "seconds_text"]
 
 MAX_DIGITS = 15
@@ -50,17 +52,21 @@ def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int, st
     """
     end = scan_uint(text, start)
     if end == start:
-        return 0, start, "a number"
+        return 0, start, Words("a number")
     if end - start > MAX_DIGITS:
-        return 0, start, f"a number of at most {MAX_DIGITS} digits"
+        return 0, start, Words("a number of at most {digits} digits", digits=MAX_DIGITS)
     value = int(text[start:end]) * scale
     if end < len(text) and text[end] == ".":
         frac_start = end + 1
         frac_end = scan_uint(text, frac_start)
         if frac_end == frac_start:
-            return 0, frac_start, "digits after the decimal point"
+            return 0, frac_start, Words("digits after the decimal point")
         if frac_end - frac_start > MAX_DIGITS:
-            return 0, frac_start, f"at most {MAX_DIGITS} digits after the decimal point"
+            return (
+                0,
+                frac_start,
+                Words("at most {digits} digits after the decimal point", digits=MAX_DIGITS),
+            )
         digits = text[frac_start:frac_end].rstrip("0")
         if digits:
             numerator = int(digits) * scale
@@ -69,7 +75,11 @@ def scan_seconds(text: str, start: int, scale: int = 1000) -> tuple[int, int, st
                 k = 1
                 while int(digits[:k]) * scale % 10**k == 0:
                     k += 1
-                return 0, frac_start + k - 1, "a time in whole milliseconds (too many decimals)"
+                return (
+                    0,
+                    frac_start + k - 1,
+                    Words("a time in whole milliseconds (too many decimals)"),
+                )
             value += numerator // denominator
         end = frac_end
     return value, end, ""

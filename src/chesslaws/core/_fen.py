@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import InvalidFen
+from chesslaws._words import Words
 from chesslaws.core._squares import SQUARE_NAMES, parse_square
 
 __all__ = ["STARTING_FEN", "Setup", "chess960_fen", "parse_fen"]
@@ -44,14 +45,30 @@ class Setup:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
 
+#: The FEN's fields, as a person reads them in an error (``InvalidFen.field`` keeps the code).
+_FIELDS = {
+    "board": Words("board"),
+    "turn": Words("turn"),
+    "castling": Words("castling"),
+    "en passant": Words("en passant"),
+    "halfmove clock": Words("halfmove clock"),
+    "fullmove number": Words("fullmove number"),
+    "counters": Words("counters"),
+}
+
+
 def _fail(fen: str, field: str, problem: str) -> InvalidFen:
-    return InvalidFen(f"invalid FEN {fen!r}: {field}: {problem}", fen=fen, field=field)
+    words = Words("invalid FEN {fen}: {field}: {problem}", fen=repr(fen), field=_FIELDS[field],
+                  problem=problem)  # fmt: skip
+    return InvalidFen(words, fen=fen, field=field)
 
 
 def _parse_board(fen: str, text: str) -> tuple[int, ...]:
     rows = text.split("/")
     if len(rows) != 8:
-        raise _fail(fen, "board", f"expected 8 ranks separated by '/', found {len(rows)}")
+        raise _fail(
+            fen, "board", Words("expected 8 ranks separated by '/', found {count}", count=len(rows))
+        )
     board = [0] * 64
     for index, row in enumerate(rows):
         rank = 7 - index
@@ -60,7 +77,9 @@ def _parse_board(fen: str, text: str) -> tuple[int, ...]:
         for char in row:
             if char in "12345678":
                 if previous_digit:
-                    raise _fail(fen, "board", f"two digits in a row on rank {rank + 1}")
+                    raise _fail(
+                        fen, "board", Words("two digits in a row on rank {rank}", rank=rank + 1)
+                    )
                 file += int(char)
                 previous_digit = True
             elif char in _PIECE_CODES:
@@ -69,9 +88,13 @@ def _parse_board(fen: str, text: str) -> tuple[int, ...]:
                 file += 1
                 previous_digit = False
             else:
-                raise _fail(fen, "board", f"unexpected character {char!r} on rank {rank + 1}")
+                words = Words(
+                    "unexpected character {char} on rank {rank}", char=repr(char), rank=rank + 1
+                )
+                raise _fail(fen, "board", words)
         if file != 8:
-            raise _fail(fen, "board", f"rank {rank + 1} has {file} squares, expected 8")
+            words = Words("rank {rank} has {count} squares, expected 8", rank=rank + 1, count=file)
+            raise _fail(fen, "board", words)
     return tuple(board)
 
 
@@ -85,10 +108,14 @@ unbounded in principle, but no game has come near."""
 
 def _parse_counter(fen: str, field: str, text: str, minimum: int) -> int:
     if not text.isdigit() or not text.isascii() or len(text) > 9:
-        raise _fail(fen, field, f"expected a whole number, found {text!r}")
+        raise _fail(fen, field, Words("expected a whole number, found {text}", text=repr(text)))
     value = int(text)
     if value < minimum:
-        raise _fail(fen, field, f"must be at least {minimum}, found {value}")
+        raise _fail(
+            fen,
+            field,
+            Words("must be at least {minimum}, found {value}", minimum=minimum, value=value),
+        )
     return value
 
 
@@ -101,8 +128,12 @@ def _parse_halfmove_clock(fen: str, text: str) -> int:
         raise _fail(
             fen,
             "halfmove clock",
-            f"{value} plies is more than any game has ({LONGEST_GAME_PLIES:,}: 8,848½ moves end "
-            "every game under the 75-move rule, 9.6.2)",
+            Words(
+                "{value} plies is more than any game has ({most}: 8,848½ moves end every game "
+                "under the 75-move rule, 9.6.2)",
+                value=value,
+                most=format(LONGEST_GAME_PLIES, ","),
+            ),
         )
     return value
 
@@ -117,27 +148,31 @@ def parse_fen(fen: str) -> Setup:
         raise InvalidFen(f"FEN must be a string, not {type(fen).__name__}", fen=repr(fen))
     parts = fen.split()
     if not parts:
-        raise _fail(fen, "board", "empty FEN")
+        raise _fail(fen, "board", Words("empty FEN"))
     if len(parts) > 6:
-        raise _fail(fen, "counters", f"expected at most 6 fields, found {len(parts)}")
+        raise _fail(
+            fen, "counters", Words("expected at most 6 fields, found {count}", count=len(parts))
+        )
     board = _parse_board(fen, parts[0])
     turn_text = parts[1] if len(parts) > 1 else "w"
     if turn_text not in ("w", "b"):
-        raise _fail(fen, "turn", f"expected 'w' or 'b', found {turn_text!r}")
+        raise _fail(fen, "turn", Words("expected 'w' or 'b', found {text}", text=repr(turn_text)))
     castling = parts[2] if len(parts) > 2 else "-"
     if castling != "-" and (
         len(castling) > 4
         or not all(c in "KQkqABCDEFGHabcdefgh" for c in castling)
         or len(set(castling)) != len(castling)
     ):
-        raise _fail(fen, "castling", f"expected '-' or up to 4 of KQkq/A-H/a-h, found {castling!r}")
+        words = Words("expected '-' or up to 4 of KQkq/A-H/a-h, found {text}", text=repr(castling))
+        raise _fail(fen, "castling", words)
     ep_text = parts[3] if len(parts) > 3 else "-"
     ep_square = None
     if ep_text != "-":
         try:
             ep_square = parse_square(ep_text)
         except ValueError:
-            raise _fail(fen, "en passant", f"expected '-' or a square, found {ep_text!r}") from None
+            words = Words("expected '-' or a square, found {text}", text=repr(ep_text))
+            raise _fail(fen, "en passant", words) from None
     halfmove = _parse_halfmove_clock(fen, parts[4]) if len(parts) > 4 else 0
     fullmove = _parse_counter(fen, "fullmove number", parts[5], 0) if len(parts) > 5 else 1
     notes: tuple[str, ...] = ()

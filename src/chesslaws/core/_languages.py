@@ -14,9 +14,11 @@ move whichever language reads it, or the text is refused naming the languages th
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from chesslaws._errors import InvalidNotation
+from chesslaws._words import Words, joined
 
 __all__ = [
     "LANGUAGES",
@@ -64,16 +66,16 @@ class Letters:
 LANGUAGES: dict[str, Letters] = {
     lang.code: lang
     for lang in (
-        Letters("en", "English", "K", "Q", "R", "B", "N"),
-        Letters("es", "Spanish", "R", "D", "T", "A", "C"),
-        Letters("el", "Greek", "Ρ", "Β", "Π", "Α", "Ι"),
-        Letters("de", "German", "K", "D", "T", "L", "S"),
-        Letters("fr", "French", "R", "D", "T", "F", "C"),
-        Letters("it", "Italian", "R", "D", "T", "A", "C"),
-        Letters("pt", "Portuguese", "R", "D", "T", "B", "C"),
-        Letters("nl", "Dutch", "K", "D", "T", "L", "P"),
-        Letters("ru", "Russian", "Кр", "Ф", "Л", "С", "К"),
-        Letters("figurine", "figurine", "♔", "♕", "♖", "♗", "♘"),
+        Letters("en", Words("English"), "K", "Q", "R", "B", "N"),
+        Letters("es", Words("Spanish"), "R", "D", "T", "A", "C"),
+        Letters("el", Words("Greek"), "Ρ", "Β", "Π", "Α", "Ι"),
+        Letters("de", Words("German"), "K", "D", "T", "L", "S"),
+        Letters("fr", Words("French"), "R", "D", "T", "F", "C"),
+        Letters("it", Words("Italian"), "R", "D", "T", "A", "C"),
+        Letters("pt", Words("Portuguese"), "R", "D", "T", "B", "C"),
+        Letters("nl", Words("Dutch"), "K", "D", "T", "L", "P"),
+        Letters("ru", Words("Russian"), "Кр", "Ф", "Л", "С", "К"),
+        Letters("figurine", Words("figurine"), "♔", "♕", "♖", "♗", "♘"),
     )
 }
 
@@ -93,7 +95,10 @@ def letters(lang: str) -> Letters:
     found = LANGUAGES.get(lang) if isinstance(lang, str) else None
     if found is None:
         known = ", ".join(LANGUAGES)
-        raise InvalidNotation(f"unknown language {lang!r} for SAN (known: {known})", text=str(lang))
+        words = Words(
+            "unknown language {lang} for SAN (known: {known})", lang=repr(lang), known=known
+        )
+        raise InvalidNotation(words, text=str(lang))
     return found
 
 
@@ -198,7 +203,13 @@ def readers_of(token: str) -> list[tuple[str, str]]:
     return found
 
 
-_KINDS = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
+_KINDS = {
+    "K": Words("king"),
+    "Q": Words("queen"),
+    "R": Words("rook"),
+    "B": Words("bishop"),
+    "N": Words("knight"),
+}
 
 
 def describe_readers(token: str) -> str:
@@ -207,28 +218,40 @@ def describe_readers(token: str) -> str:
     for code, english in readers_of(token):
         by_kind.setdefault(english, []).append(LANGUAGES[code].name)
     if not by_kind:
-        return "a piece letter in no language read here"
-    parts = [f"the {_KINDS[k]} in {_join(names)}" for k, names in by_kind.items()]
-    return "; ".join(parts)
+        return Words("a piece letter in no language read here")
+    parts = [Words("the {piece} in {languages}", piece=_KINDS[k], languages=_join(names))
+             for k, names in by_kind.items()]  # fmt: skip
+    return functools.reduce(joined, parts)
 
 
 def national_hint(text: str) -> str:
-    """For English SAN that does not read: ``" ('C' is the knight in Spanish, ...: give the
-    language)"`` when its piece letter is another language's, else ``""``."""
+    """For English SAN that does not read: ``"'C' is the knight in Spanish, ...: give the
+    language"`` when its piece letter is another language's, else ``""``."""
     if not isinstance(text, str):
         return ""
     head = _split(text)[0]
     if not head or head in _ENGLISH or not readers_of(head):
         return ""
-    return f" ({head!r} is {describe_readers(head)}: give the language)"
+    readers = describe_readers(head)
+    return Words("{letter} is {readers}: give the language", letter=repr(head), readers=readers)
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """``"Spanish, French and Italian"``, each name in the reader's language."""
+    if len(names) == 1:
+        return names[0]
+    first = functools.reduce(lambda a, b: Words("{first}, {then}", first=a, then=b), names[:-1])
+    return Words("{names} and {last}", names=first, last=names[-1])
 
 
 def _foreign(text: str, token: str, lang: Letters) -> InvalidNotation:
     return InvalidNotation(
-        f"{token!r} in {text!r} is no piece letter in {lang.name}: it is {describe_readers(token)}",
+        Words(
+            "{token} in {text} is no piece letter in {language}: it is {readers}",
+            token=repr(token),
+            text=repr(text),
+            language=lang.name,
+            readers=describe_readers(token),
+        ),
         text=text,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
+from chesslaws._words import Words, said
 from chesslaws.core._attacks import (
     BB_FILES,
     BB_RANKS,
@@ -118,7 +119,9 @@ def _reach(pos: Position, kind: int, to: int) -> int:
 
 def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> InvalidNotation:
     fen = pos.fen()
-    return kind(f"{why}: {text!r} in {fen}", text=text, fen=fen)
+    return kind(
+        Words("{why}: {text} in {fen}", why=why, text=repr(text), fen=fen), text=text, fen=fen
+    )
 
 
 #: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games. Only
@@ -177,7 +180,10 @@ def parse_national(pos: Position, text: str, lang: str) -> int:
     try:
         return parse_san(pos, english)
     except InvalidNotation as error:
-        message = str(error).replace(repr(english), f"{text!r} ({letters(lang).name})", 1)
+        written = Words("{text} ({language})", text=repr(text), language=letters(lang).name)
+        message = said(error)
+        if isinstance(message, Words) and message.params.get("text") == repr(english):
+            message = Words(message.msgid, **{**message.params, "text": written})
         raise type(error)(message, text=text, fen=error.fen) from None
 
 
@@ -218,7 +224,9 @@ def parse_san(pos: Position, text: str) -> int:
             f"SAN must be a string, not {type(text).__name__}", text=repr(text)
         ) from None
     if syntax is None:
-        raise _error(InvalidNotation, text, pos, "not a move in SAN" + national_hint(text))
+        hint = national_hint(text)
+        why = Words("not a move in SAN ({hint})", hint=hint) if hint else Words("not a move in SAN")
+        raise _error(InvalidNotation, text, pos, why)
     code = _parse_common(pos, syntax)
     return code if code >= 0 else _parse_general(pos, text, syntax)
 
@@ -321,7 +329,7 @@ def _parse_general(pos: Position, text: str, syntax: tuple[int, int, int, int, i
         for code in pos.legal_codes():
             if code >> 15 == CASTLING and ((code >> 6 & 63) > king) == bool(to):
                 return code
-        raise _error(IllegalMove, text, pos, "castling is not legal")
+        raise _error(IllegalMove, text, pos, Words("castling is not legal"))
     found = -1
     for frm in _origins(pos, kind, to, from_file):
         if (from_file >= 0 and frm & 7 != from_file) or (from_rank >= 0 and frm >> 3 != from_rank):
@@ -332,15 +340,17 @@ def _parse_general(pos: Position, text: str, syntax: tuple[int, int, int, int, i
                 code |= EN_PASSANT << 15
             elif (to >> 3) in (0, 7):
                 if not promotion:
-                    raise _error(IllegalMove, text, pos, "illegal move (promotion piece missing)")
+                    raise _error(
+                        IllegalMove, text, pos, Words("illegal move (promotion piece missing)")
+                    )
                 code |= promotion << 12
         if not _leaves_king_safe(pos, code):
             continue
         if found >= 0:
-            raise _error(AmbiguousMove, text, pos, "ambiguous move")
+            raise _error(AmbiguousMove, text, pos, Words("ambiguous move"))
         found = code
     if found < 0 or (promotion and not found >> 12 & 7):
-        raise _error(IllegalMove, text, pos, "illegal move")
+        raise _error(IllegalMove, text, pos, Words("illegal move"))
     return found
 
 
@@ -413,8 +423,8 @@ def parse_uci(pos: Position, text: str) -> int:
     try:
         move = Move.from_uci(text)
     except InvalidNotation:
-        raise _error(InvalidNotation, str(text), pos, "not a UCI move") from None
+        raise _error(InvalidNotation, str(text), pos, Words("not a UCI move")) from None
     code = pos._legal_code(move)
     if code is None:
-        raise _error(IllegalMove, text, pos, "illegal move")
+        raise _error(IllegalMove, text, pos, Words("illegal move"))
     return code

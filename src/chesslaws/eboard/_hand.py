@@ -36,6 +36,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from chesslaws._color import Color
+from chesslaws._words import Words, words_json
 from chesslaws.arbiter import (
     Accept,
     Adjust,
@@ -79,7 +80,11 @@ class Notice:
     text: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"at": self.at / 1000, "notice": self.kind, "text": self.text}
+        """``at``, ``notice`` (the kind), ``text`` (English) and, where the text is
+        :class:`~chesslaws._words.Words`, ``i18n``: its code and parameters."""
+        words = words_json(text=self.text)
+        return {"at": self.at / 1000, "notice": self.kind, "text": self.text,
+                **({"i18n": words} if words else {})}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +380,7 @@ def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
 
 
 def _set_pieces(d: _Draft, at: Millis) -> None:
-    text = "set the pieces as the arbiter's position: " + d.table.position.fen()
+    text = Words("set the pieces as the arbiter's position: {fen}", fen=d.table.position.fen())
     _notice(d, at, "set_pieces", text)
 
 
@@ -474,7 +479,7 @@ def _on_end(d: _Draft, end: End) -> None:
         _confirm(d, then=(end,))
     if d.held_press is not None:
         d.held_press = None
-        text = "the readings end with a press held: the board never showed a position"
+        text = Words("the readings end with a press held: the board never showed a position")
         _notice(d, end.at, "press_unresolved", text)
     _observe_flag(d, end.at)
 
@@ -539,7 +544,8 @@ def _lifted(d: _Draft, change: Change, before: int) -> None:
     if not original or not d.synced or change.snapshot:
         return
     if change.knocked:
-        _notice(d, at, "knocked", f"{square_name(square)} knocked over: no touch (7.4)")
+        text = Words("{square} knocked over: no touch (7.4)", square=square_name(square))
+        _notice(d, at, "knocked", text)
     elif d.adjust_by is not None:
         d.adjusted = d.adjusted | {square}
         _emit(d, Adjust(at, d.adjust_by, square))
@@ -585,7 +591,7 @@ def _look(d: _Draft, at: Millis) -> None:
     elif _shows_expected(d) and not d.synced:
         d.synced = True
         _reset_hand(d)
-        _notice(d, at, "board_set", "the board shows the arbiter's position again")
+        _notice(d, at, "board_set", Words("the board shows the arbiter's position again"))
     if d.held_press is not None and (
         d.candidate is not None or _shows_expected(d) or _relocation(d)
     ):
@@ -713,8 +719,11 @@ def _on_lever(d: _Draft, lever: Lever) -> None:
                     d,
                     lever.at,
                     "press_held",
-                    "the board shows no position: the press counts when the pieces are set "
-                    "(7.4.1); board " + placement_of(d.sensed),
+                    Words(
+                        "the board shows no position: the press counts when the pieces are set "
+                        "(7.4.1); board {placement}",
+                        placement=placement_of(d.sensed),
+                    ),
                 )
                 return
             _emit(d, MoveMade(d.last_change_at, d.mover, relocation))
@@ -732,7 +741,9 @@ def _press_after(d: _Draft, after: _PressAfter) -> None:
             d,
             lever.at,
             "press_dropped",
-            "the move was taken back (touch-move): the press that went with it is not passed on",
+            Words(
+                "the move was taken back (touch-move): the press that went with it is not passed on"
+            ),
         )
         return
     _emit(d, Press(lever.at, lever.by))
@@ -808,8 +819,11 @@ def _on_flag(d: _Draft, flag: Flag) -> None:
             d,
             flag.at,
             "flag_unseen",
-            f"the clock shows {flag.by.label}'s flag, but {flag.by.label}'s clock is not "
-            "running for the arbiter: no ruling",
+            Words(
+                "the clock shows {player}'s flag, but {player}'s clock is not running for the "
+                "arbiter: no ruling",
+                player=flag.by.words,
+            ),
         )
         return
     if not d.standing.watches:  # a server watches its clock: the opponent claims (6.8)
@@ -867,4 +881,5 @@ def _button(d: _Draft, button: Button) -> None:
         if d.moved:  # the arbiter checks it is the announcer's move, not yet completed
             _emit(d, Announce(at, by, d.moved))
         else:
-            _notice(d, at, "nothing_announced", f"{by.label} announces, but no move was made")
+            text = Words("{player} announces, but no move was made", player=by.words)
+            _notice(d, at, "nothing_announced", text)

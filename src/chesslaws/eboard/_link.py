@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from chesslaws._color import Color
+from chesslaws._words import Words
 from chesslaws.arbiter import Millis
 
 from ._dgt import (
@@ -134,7 +135,7 @@ def _sets_the_clock(board: BoardGame, lever: Lever) -> Notice | None:
     running = board.standing.running
     if running is None or running is not lever.by.other:
         return None
-    text = f"the lever set to {running.label}'s clock: no press"
+    text = Words("the lever set to {player}'s clock: no press", player=running.words)
     return board.tell(Notice(lever.at, "clock_set", text))
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from chesslaws._errors import InvalidEvent, InvalidReading
+from chesslaws._words import Words
 from chesslaws.arbiter import (
     Event,
     Game,
@@ -272,11 +273,12 @@ class BoardGame:
             self.signalled = signalled
             return
         self.signalled = signalled
-        text = f"the kings signal {signalled.value}: the arbiter confirms the result"
+        text = Words("the kings signal {result}: the arbiter confirms the result",
+                     result=signalled.value)  # fmt: skip
         ruled = self.arbiter.standing.result
         if ruled is not None and ruled is not signalled:
-            text = f"the kings signal {signalled.value} but the game was ruled {ruled.value}: " \
-                   "the arbiter decides"  # fmt: skip
+            text = Words("the kings signal {result} but the game was ruled {ruled}: the arbiter "
+                         "decides", result=signalled.value, ruled=ruled.value)  # fmt: skip
         out.append(self.tell(Notice(self._last_at, "result_signal", text)))
 
     def _pass(self, said: Sequence[Event | Notice], out: list[Said]) -> bool:
@@ -324,7 +326,7 @@ class BoardGame:
                 self._oriented = True
                 if turns:
                     self.orientation = turns
-                    text = f"the board is turned {90 * turns} degrees"
+                    text = Words("the board is turned {degrees} degrees", degrees=90 * turns)
                     out.append(self.tell(Notice(snapshot.at, "orientation", text)))
                 return
 

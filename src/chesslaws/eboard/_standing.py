@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws._words import Words
 from chesslaws.arbiter import GameState, Millis, Ruling, RulingKind
 from chesslaws.core import Position
 from chesslaws.endings import Result
@@ -75,7 +76,9 @@ class Standing:
             key = position_key(position)
         over = None
         if state.ending is not None:
-            over = f"the game is over ({state.ending.result.value}, {state.ending.reason.value})"
+            ending = state.ending
+            over = Words("the game is over ({result}, {reason})", result=ending.result.value,
+                         reason=ending.reason.value)  # fmt: skip
         return cls(
             position,
             key,
@@ -101,7 +104,8 @@ class Standing:
         position = Position.from_fen(fen, chess960=chess960)
         over = None
         if view.get("result") is not None:
-            over = f"the game is over ({view.get('result')}, {view.get('reason')})"
+            over = Words("the game is over ({result}, {reason})", result=view.get("result"),
+                         reason=view.get("reason"))  # fmt: skip
         running = view.get("running")
         return cls(
             position,

@@ -198,7 +198,7 @@ async def read_time_control(request: Request) -> Response:
     try:
         readings = read_spoken(text)
     except TimeControlError as error:
-        return _error(400, str(error)[:300])
+        return _error(400, _bounded(error, 300))
     return JSONResponse({"text": text, "readings": [r.to_json() for r in readings],
                          "ambiguous": len(readings) > 1})  # fmt: skip
 

@@ -41,7 +41,7 @@ def new_game_reading(text: str) -> Reading:
     try:
         readings = read_spoken(text)
     except TimeControlError as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(said(error)) from None
     if len(readings) > 1:
         one, other = (Words("{pgn} ({words})", pgn=r.pgn, words=r.words) for r in readings)
         raise BadRequest(Words("{text} reads two ways: write {one} or {other}",
