@@ -157,7 +157,7 @@ class Position:
     @classmethod
     def from_fen(
         cls,
-        fen: str,
+        fen: object,
         *,
         chess960: bool = False,
         lenient: bool = False,
@@ -177,7 +177,7 @@ class Position:
 
     @classmethod
     def read_fen(
-        cls, fen: str, *, chess960: bool = False, allow: PositionProblem = LENIENT
+        cls, fen: object, *, chess960: bool = False, allow: PositionProblem = LENIENT
     ) -> tuple[Position, tuple[str, ...]]:
         """The position a FEN describes and notes of what was mended to read it (lenient by
         default: :data:`LENIENT`), as puzzle and study files need.
@@ -186,8 +186,8 @@ class Position:
         >>> position.fen(), notes[0]
         ('4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'fullmove number 0 read as 1 (the count starts at 1)')
         """
-        setup = parse_fen(fen)
-        position, notes = cls._from_setup(setup, chess960, fen, allow)
+        setup = parse_fen(fen)  # refuses what is not a string
+        position, notes = cls._from_setup(setup, chess960, str(fen), allow)
         return position, setup.notes + notes
 
     @classmethod
@@ -909,7 +909,7 @@ class Position:
             return _notation.san(self, code)
         return _notation.san_body(self, code) + suffix
 
-    def parse_san(self, text: str, *, lang: str = "en") -> Move:
+    def parse_san(self, text: object, *, lang: str = "en") -> Move:
         """The legal move that SAN ``text`` stands for (lenient about real-file spellings),
         written with the piece letters of ``lang`` (C.3; English by default). A letter that is
         not one of the language's is refused, naming the languages that would read it."""
@@ -917,7 +917,7 @@ class Position:
             return self.move_of(_notation.parse_national(self, text, lang))
         return self.move_of(_notation.parse_san(self, text))
 
-    def san_readings(self, text: str) -> dict[Move, tuple[str, ...]]:
+    def san_readings(self, text: object) -> dict[Move, tuple[str, ...]]:
         """Every legal move ``text`` stands for in some language of C.3, with the languages
         that read it so, for text whose language is not known (a PGN file): one entry means
         one reading; more mean the text must be read in a chosen language."""
@@ -926,7 +926,7 @@ class Position:
             for code, langs in _notation.san_readings(self, text).items()
         }
 
-    def push_san(self, text: str, *, lang: str = "en") -> Move:
+    def push_san(self, text: object, *, lang: str = "en") -> Move:
         """Parse SAN ``text`` (in ``lang``, as :meth:`parse_san`), make the move and return
         it."""
         if lang != "en":
@@ -938,18 +938,18 @@ class Position:
         move = _MOVES.get(code) if code < _EP_FLAG else None  # move_of's cache, inlined
         return self.move_of(code) if move is None else move
 
-    def parse_uci(self, text: str) -> Move:
+    def parse_uci(self, text: object) -> Move:
         """The legal move for UCI ``text`` (both castling spellings accepted)."""
         return self.move_of(_notation.parse_uci(self, text))
 
-    def legal_uci_move(self, text: str, *, in_check: bool | None = None) -> Move | None:
+    def legal_uci_move(self, text: object, *, in_check: bool | None = None) -> Move | None:
         """The legal move UCI ``text`` stands for, as :meth:`parse_uci` reads it, or None when
         the text is no UCI move or no legal one (no error: :meth:`parse_uci` says which).
         ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test)."""
         code = self.legal_uci_code(text, in_check=in_check)
         return None if code is None else self.move_of(code)
 
-    def legal_uci_code(self, text: str, *, in_check: bool | None = None) -> int | None:
+    def legal_uci_code(self, text: object, *, in_check: bool | None = None) -> int | None:
         """:meth:`legal_uci_move` as the move's packed code (:meth:`move_of` gives the move).
 
         The fast path of the arbiter's every move: one lookup of the text, then for any move but
@@ -980,7 +980,7 @@ class Position:
         code = frm | to << 6 | promotion << 12
         return code if _movegen.is_legal_plain(self, code, in_check is not False) else None
 
-    def push_uci(self, text: str) -> Move:
+    def push_uci(self, text: object) -> Move:
         """Parse UCI ``text``, make the move and return it."""
         code = _notation.parse_uci(self, text)
         self.push_code(code)

@@ -68,14 +68,16 @@ def read_games(
     return Reading(games, handle)
 
 
-def read_game(text: str, *, replay: bool = True) -> Game:
+def read_game(text: object, *, replay: bool = True) -> Game:
     """The first game of a PGN text given as a string.
 
-    Raises :class:`~chesslaws.PgnError` when the text holds no game at all, or is not text (a
-    lone surrogate, which no encoding writes).
+    Raises :class:`~chesslaws.PgnError` when the text holds no game at all, or is not text (not
+    a string, or a lone surrogate, which no encoding writes).
     """
     from chesslaws._errors import PgnError
 
+    if not isinstance(text, str):
+        raise PgnError(f"PGN must be a string, not {type(text).__name__}", line=1, column=1)
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as error:
