@@ -21,9 +21,7 @@ COMPILED_PACKAGES = ("core", "pgn", "endings")
 def _compiled_modules() -> list[str]:
     root = Path("src/chesslaws")
     return [
-        str(path)
-        for package in COMPILED_PACKAGES
-        for path in sorted((root / package).glob("*.py"))
+        str(path) for package in COMPILED_PACKAGES for path in sorted((root / package).glob("*.py"))
     ]
 
 
