@@ -62,10 +62,14 @@ def read_games(
     if offset and handle is not None:
         handle.seek(offset)
     raws = split_games(lines, first_line=first_line, offset=offset, max_games=max_games)
-    games = (
-        build_game(raw, number, replay=replay) for number, raw in enumerate(raws, first_game)
-    )
-    return Reading(games, handle)
+    return Reading(_built(raws, first_game, replay), handle)
+
+
+def _built(raws: Iterator[RawGame], first_game: int, replay: bool) -> Iterator[Game]:
+    # a generator function, not a generator expression: mypyc reads one given as an argument
+    # into a list at once (every game of the file in memory; tests/pgn/test_memory.py)
+    for number, raw in enumerate(raws, first_game):
+        yield build_game(raw, number, replay=replay)
 
 
 def read_game(text: object, *, replay: bool = True) -> Game:
@@ -288,7 +292,12 @@ def game_offsets(source: str | os.PathLike[str]) -> Reading[tuple[int, int]]:
     game boundaries, numbers and lines.
     """
     lines, handle = open_lines(source)
-    return Reading(((raw.offset, raw.first_line) for raw in split_games(lines)), handle)
+    return Reading(_starts(split_games(lines)), handle)
+
+
+def _starts(raws: Iterator[RawGame]) -> Iterator[tuple[int, int]]:
+    for raw in raws:  # a generator function: see _built
+        yield raw.offset, raw.first_line
 
 
 class Reading(Generic[_T]):
