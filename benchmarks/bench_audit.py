@@ -97,6 +97,9 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=64, help="games per unit of work")
     parser.add_argument("--dask", metavar="ADDRESS", help="an existing Dask scheduler")
     parser.add_argument("--no-python-chess", action="store_true")
+    parser.add_argument(
+        "--single", action="store_true", help="only one process and python-chess (no workers)"
+    )
     args = parser.parse_args()
     print(
         f"{args.file.name} ×{args.repeat} (.pgn.zst), {platform.python_implementation()} "
@@ -104,14 +107,13 @@ def main() -> None:
     )
     print("before:", load())
     with compressed(args.file, args.repeat) as path, _dask(args) as dask:
-        backends: dict[str, dict[str, Any]] = {
-            "1 process": {},
-            f"{args.workers} local workers": {
+        backends: dict[str, dict[str, Any]] = {"1 process": {}}
+        if dask is not None:
+            backends[f"{args.workers} local workers"] = {
                 "workers": args.workers,
                 "games_per_chunk": args.chunk,
-            },
-            dask[0]: {"dask": dask[1], "games_per_chunk": args.chunk},
-        }
+            }
+            backends[dask[0]] = {"dask": dask[1], "games_per_chunk": args.chunk}
         runs: dict[str, list[tuple[int, float, float]]] = {name: [] for name in backends}
         if not args.no_python_chess:
             runs["python-chess read_game (1 process)"] = []
@@ -142,7 +144,10 @@ def main() -> None:
 
 
 @contextmanager
-def _dask(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
+def _dask(args: argparse.Namespace) -> Iterator[tuple[str, Any] | None]:
+    if args.single:
+        yield None
+        return
     if args.dask:
         yield f"Dask {args.dask}", args.dask
         return

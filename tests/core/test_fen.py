@@ -118,7 +118,7 @@ def test_parse_fen_raises_the_same_errors_as_from_fen() -> None:
 
 def test_a_non_string_fen_is_an_invalid_fen() -> None:
     with pytest.raises(InvalidFen, match="string"):
-        Position.from_fen(42)  # type: ignore[arg-type]
+        Position.from_fen(42)
 
 
 # -- positions that cannot arise (Article 3.10.3) ------------------------------------------------

@@ -154,8 +154,8 @@ def test_parse_square_raises_only_invalid_notation(text: str) -> None:
 def test_non_text_input_is_refused_with_a_documented_error(bad: object) -> None:
     pos = Position()
     with pytest.raises(InvalidNotation):
-        pos.parse_san(bad)  # type: ignore[arg-type]
+        pos.parse_san(bad)
     with pytest.raises(InvalidNotation):
-        pos.parse_uci(bad)  # type: ignore[arg-type]
+        pos.parse_uci(bad)
     with pytest.raises(InvalidFen):
-        Position.from_fen(bad)  # type: ignore[arg-type]
+        Position.from_fen(bad)

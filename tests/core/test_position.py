@@ -143,9 +143,7 @@ def test_each_starting_position_is_its_own() -> None:
     field, and moves made on one new position leave every other new position as it was."""
     read = Position.from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     first = Position()
-    assert {name: getattr(first, name) for name in Position.__slots__} == {
-        name: getattr(read, name) for name in Position.__slots__
-    }
+    assert first.__getstate__() == read.__getstate__()  # every field
     for text in ("e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Bc4", "Nf6", "Nf3", "e6"):
         first.push_san(text)
     first.push_san("O-O")

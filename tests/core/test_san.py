@@ -242,7 +242,7 @@ def test_error_hierarchy() -> None:
 
 def test_a_non_string_san_is_invalid_notation() -> None:
     with pytest.raises(InvalidNotation):
-        Position().parse_san(None)  # type: ignore[arg-type]
+        Position().parse_san(None)
 
 
 # -- Chess960 castling in SAN (Guidelines II) ----------------------------------------------------

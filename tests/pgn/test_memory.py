@@ -23,7 +23,10 @@ def test_reading_many_games_keeps_only_one() -> None:
     finally:
         tracemalloc.stop()
     assert games == 1500
-    assert peak < 1_000_000, f"peak {peak} bytes while reading {path.stat().st_size} bytes"
+    # one game at a time: holding every game takes 31 MB. The pure build peaks near 0.15 MB;
+    # the compiled one (docs/compiled.md) near 1 MB, 0.84 MB after 300 games and 0.95 MB after
+    # 1,500 (what it allocates on first use was not looked into)
+    assert peak < 1_200_000, f"peak {peak} bytes while reading {path.stat().st_size} bytes"
 
 
 @pytest.mark.slow

@@ -211,3 +211,46 @@ def test_any_bytes_read_without_crashing(parts: list[bytes]) -> None:
         for error in game.errors:
             assert error.game == game.number and error.line >= 1 and error.column >= 1
         pgn.write_game(game)  # whatever was read can be written
+
+
+def test_read_game_refuses_what_is_not_text() -> None:
+    # the compiled build checks a ``str`` parameter itself (TypeError): the entry point takes
+    # any object and refuses it with the library's own error (docs/compiled.md)
+    for bad in (None, 42, b"1. e4 *"):
+        with pytest.raises(PgnError, match="must be a string"):
+            pgn.read_game(bad)
+
+
+def _two_games(tmp_path: Path) -> Path:
+    path = tmp_path / "two.pgn"
+    path.write_text('[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *\n')
+    return path
+
+
+def test_a_reading_dropped_before_its_end_closes_its_file(tmp_path: Path) -> None:
+    # a compiled generator dropped early never ran its ``finally``: the file stayed open
+    import gc
+    import warnings
+
+    path = _two_games(tmp_path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for reading in (pgn.read_games(path), pgn.game_offsets(path)):
+            next(reading)
+            del reading
+            gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+def test_a_reading_closes_its_file_at_the_end_by_close_and_by_with(tmp_path: Path) -> None:
+    path = _two_games(tmp_path)
+    with pgn.read_games(path) as games:
+        first = next(games)
+    assert first.tags["Event"] == "A"
+    assert list(games) == []  # closed: the reading is over
+    games = pgn.read_games(path)
+    assert [game.tags["Event"] for game in games] == ["A", "B"]
+    assert list(games) == []
+    offsets = pgn.game_offsets(path)
+    offsets.close()
+    assert list(offsets) == []

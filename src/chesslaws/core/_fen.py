@@ -138,7 +138,7 @@ def _parse_halfmove_clock(fen: str, text: str) -> int:
     return value
 
 
-def parse_fen(fen: str) -> Setup:
+def parse_fen(fen: object) -> Setup:
     """Read a FEN (or a four-field EPD position) into a :class:`Setup`; raises :class:`InvalidFen`.
 
     The move counters may be missing (then 0 and 1, as in EPD). A fullmove number of 0 (written

@@ -224,7 +224,7 @@ def describe_readers(token: str) -> str:
     return functools.reduce(joined, parts)
 
 
-def national_hint(text: str) -> str:
+def national_hint(text: object) -> str:
     """For English SAN that does not read: ``"'C' is the knight in Spanish, ...: give the
     language"`` when its piece letter is another language's, else ``""``."""
     if not isinstance(text, str):

@@ -52,7 +52,7 @@ class Move:
         return text
 
     @classmethod
-    def from_uci(cls, text: str) -> Move:
+    def from_uci(cls, text: object) -> Move:
         """Read UCI syntax (not legality); raises :class:`InvalidNotation`."""
         if cls is Move:
             known = _FROM_UCI.get(text) if type(text) is str else None

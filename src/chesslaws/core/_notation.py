@@ -127,7 +127,7 @@ def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> I
 #: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games. Only
 #: texts of at most ``_SYNTAX_CACHE_TEXT`` characters are kept (real SAN is shorter), so the
 #: cache is bounded in size, not only in count, whatever text a file holds.
-_SYNTAX_CACHE: dict[str, tuple[int, int, int, int, int] | None] = {}
+_SYNTAX_CACHE: dict[object, tuple[int, int, int, int, int] | None] = {}
 _SYNTAX_CACHE_LIMIT = 50_000
 _SYNTAX_CACHE_TEXT = 16
 
@@ -173,9 +173,11 @@ def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
     return (kind, to, from_file, from_rank, promotion)
 
 
-def parse_national(pos: Position, text: str, lang: str) -> int:
+def parse_national(pos: Position, text: object, lang: str) -> int:
     """The legal move code that SAN ``text``, written with the piece letters of ``lang``
     (Appendix C.3: ``"Cf3"`` in Spanish), stands for; errors name the text as written."""
+    if not isinstance(text, str):
+        return parse_san(pos, text)  # which refuses it, as not a string
     english = to_english(text, lang)
     try:
         return parse_san(pos, english)
@@ -187,7 +189,7 @@ def parse_national(pos: Position, text: str, lang: str) -> int:
         raise type(error)(message, text=text, fen=error.fen) from None
 
 
-def san_readings(pos: Position, text: str) -> dict[int, list[str]]:
+def san_readings(pos: Position, text: object) -> dict[int, list[str]]:
     """Every legal move that ``text`` stands for in some language (C.3), with the languages
     that read it so: ``{code: ["es", "fr", ...]}``. For text whose language is not known."""
     found: dict[int, list[str]] = {}
@@ -200,7 +202,7 @@ def san_readings(pos: Position, text: str) -> dict[int, list[str]]:
     return found
 
 
-def parse_san(pos: Position, text: str) -> int:
+def parse_san(pos: Position, text: object) -> int:
     """The legal move code that SAN ``text`` stands for (lenient, see the module docstring).
 
     The common shapes (a pawn push or capture, a piece move with one candidate, castling) are
@@ -223,12 +225,13 @@ def parse_san(pos: Position, text: str) -> int:
         raise InvalidNotation(
             f"SAN must be a string, not {type(text).__name__}", text=repr(text)
         ) from None
+    # only text is in the cache: str() gives it back as it is, for the type checker
     if syntax is None:
         hint = national_hint(text)
         why = Words("not a move in SAN ({hint})", hint=hint) if hint else Words("not a move in SAN")
-        raise _error(InvalidNotation, text, pos, why)
+        raise _error(InvalidNotation, str(text), pos, why)
     code = _parse_common(pos, syntax)
-    return code if code >= 0 else _parse_general(pos, text, syntax)
+    return code if code >= 0 else _parse_general(pos, str(text), syntax)
 
 
 def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
@@ -417,7 +420,7 @@ def _leaves_king_safe(pos: Position, code: int) -> bool:
     return not attackers(pos, us ^ 1, king, after) & ~removed
 
 
-def parse_uci(pos: Position, text: str) -> int:
+def parse_uci(pos: Position, text: object) -> int:
     """The legal move code for UCI ``text``; castling may be written king-to-destination
     (``e1g1``) or king-to-rook (``e1h1``, the Chess960 form) in any position."""
     try:
@@ -426,5 +429,5 @@ def parse_uci(pos: Position, text: str) -> int:
         raise _error(InvalidNotation, str(text), pos, Words("not a UCI move")) from None
     code = pos._legal_code(move)
     if code is None:
-        raise _error(IllegalMove, text, pos, Words("illegal move"))
+        raise _error(IllegalMove, str(text), pos, Words("illegal move"))
     return code

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import IllegalMove, IllegalPosition, InvalidNotation, PositionProblem
@@ -79,7 +79,28 @@ _EP_FLAG = EN_PASSANT << 15
 
 #: An undo record: (move code, captured piece code, castling rights, ep square, halfmove clock,
 #: Zobrist key) as they were before the move, and the undo record of the move before (or None).
-_Undo: TypeAlias = tuple[int, int, int, int, int, int, "_Undo | None"]
+#: The tail is typed ``Any``, not ``_Undo | None``: a recursive alias crashes mypyc (the
+#: compiled build, docs/compiled.md), which checks the tail's type where it is read instead.
+_Undo: TypeAlias = tuple[int, int, int, int, int, int, Any]
+
+#: The fields of a position, named once for ``__init__``, ``copy`` and pickling (compiled
+#: classes have no ``__slots__`` to read at run time).
+_FIELDS = (
+    "_bb",
+    "_board",
+    "_castling_paths",
+    "_ep",
+    "_key",
+    "_kings",
+    "_occ_c",
+    "_ply",
+    "_stack",
+    "_turn",
+    "castling",
+    "chess960",
+    "fullmove_number",
+    "halfmove_clock",
+)
 
 
 def _squares_of(bb: int) -> list[int]:
@@ -102,22 +123,7 @@ class Position:
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
     """
 
-    __slots__ = (
-        "_bb",
-        "_board",
-        "_castling_paths",
-        "_ep",
-        "_key",
-        "_kings",
-        "_occ_c",
-        "_ply",
-        "_stack",
-        "_turn",
-        "castling",
-        "chess960",
-        "fullmove_number",
-        "halfmove_clock",
-    )
+    __slots__ = _FIELDS
 
     _board: list[int]
     _bb: list[int]
@@ -134,11 +140,15 @@ class Position:
     halfmove_clock: int
     _turn: int
 
-    def __init__(self) -> None:
+    def __init__(self, *, _blank: bool = False) -> None:
         # The starting position is read from its FEN once; each new one copies it as copy()
         # does (the lists copied, the rest shared: the castling paths are never changed).
+        # ``_blank`` is the private path of the constructors below, which fill every field
+        # themselves (a compiled class has no ``__new__`` to call).
+        if _blank:
+            return
         start = _starting_position()
-        for name in Position.__slots__:
+        for name in _FIELDS:
             value = getattr(start, name)
             setattr(self, name, value.copy() if type(value) is list else value)
 
@@ -147,7 +157,7 @@ class Position:
     @classmethod
     def from_fen(
         cls,
-        fen: str,
+        fen: object,
         *,
         chess960: bool = False,
         lenient: bool = False,
@@ -167,7 +177,7 @@ class Position:
 
     @classmethod
     def read_fen(
-        cls, fen: str, *, chess960: bool = False, allow: PositionProblem = LENIENT
+        cls, fen: object, *, chess960: bool = False, allow: PositionProblem = LENIENT
     ) -> tuple[Position, tuple[str, ...]]:
         """The position a FEN describes and notes of what was mended to read it (lenient by
         default: :data:`LENIENT`), as puzzle and study files need.
@@ -176,8 +186,8 @@ class Position:
         >>> position.fen(), notes[0]
         ('4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'fullmove number 0 read as 1 (the count starts at 1)')
         """
-        setup = parse_fen(fen)
-        position, notes = cls._from_setup(setup, chess960, fen, allow)
+        setup = parse_fen(fen)  # refuses what is not a string
+        position, notes = cls._from_setup(setup, chess960, str(fen), allow)
         return position, setup.notes + notes
 
     @classmethod
@@ -206,7 +216,7 @@ class Position:
     def _from_setup(
         cls, setup: Setup, chess960: bool, fen: str, allow: PositionProblem
     ) -> tuple[Position, tuple[str, ...]]:
-        position = cls.__new__(cls)
+        position = cls(_blank=True)
         found = position._load(setup, chess960=chess960)
         forgiven = allow & ~_NEVER
         refused = [(problem, text) for problem, text in found if not problem & forgiven]
@@ -437,7 +447,7 @@ class Position:
     def __getstate__(self) -> dict[str, object]:
         """The position for ``pickle`` and ``copy``: the move history as a flat list, oldest
         first (the chain of undo records would be pickled one nesting level per move)."""
-        state: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
+        state: dict[str, object] = {name: getattr(self, name) for name in _FIELDS}
         state["_stack"] = [undo[:6] for undo in self._undos()]
         return state
 
@@ -450,7 +460,7 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy, with the same move history (shared: see the module text)."""
-        other = Position.__new__(Position)
+        other = Position(_blank=True)
         other._board = self._board.copy()
         other._bb = self._bb.copy()
         other._occ_c = self._occ_c.copy()
@@ -657,8 +667,13 @@ class Position:
 
     # -- making and unmaking moves ------------------------------------------------------------
 
-    push_code = _make.push_code
-    pop_code = _make.pop_code
+    def push_code(self, code: int) -> None:
+        """Make the move with this code (from :meth:`legal_codes`); trusts the caller."""
+        _make.push_code(self, code)
+
+    def pop_code(self) -> int:
+        """Unmake the last move; returns its code. Raises IndexError when no move was made."""
+        return _make.pop_code(self)
 
     def push(self, move: Move) -> None:
         """Make ``move``, trusting that it is legal (fast; an illegal move can corrupt the
@@ -705,10 +720,11 @@ class Position:
             return _movegen.generate(self, None)
         return _movegen.generate(self, None, BB_ALL, enough)
 
-    count_legal_moves_and_check = _movegen.count_and_check
-    """``count_legal_moves_and_check(enough=2)``: ``(self.count_legal_moves(enough=enough),
-    self.is_check())`` in one pass: the checkers are found once for both (what the arbiter asks
-    after every move: checkmate, stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
+    def count_legal_moves_and_check(self, enough: int = 2) -> tuple[int, bool]:
+        """``(self.count_legal_moves(enough=enough), self.is_check())`` in one pass: the
+        checkers are found once for both (what the arbiter asks after every move: checkmate,
+        stalemate, the check mark, Articles 5.1.1, 5.2.1)."""
+        return _movegen.count_and_check(self, enough)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -855,12 +871,12 @@ class Position:
         if depth == 1:
             return _movegen.generate(self, None)
         total = 0
-        push = self.push_code
-        pop = self.pop_code
+        push = _make.push_code
+        pop = _make.pop_code
         for code in self.legal_codes():
-            push(code)
+            push(self, code)
             total += self.perft(depth - 1)
-            pop()
+            pop(self)
         return total
 
     def perft_divide(self, depth: int) -> Iterator[tuple[Move, int]]:
@@ -893,7 +909,7 @@ class Position:
             return _notation.san(self, code)
         return _notation.san_body(self, code) + suffix
 
-    def parse_san(self, text: str, *, lang: str = "en") -> Move:
+    def parse_san(self, text: object, *, lang: str = "en") -> Move:
         """The legal move that SAN ``text`` stands for (lenient about real-file spellings),
         written with the piece letters of ``lang`` (C.3; English by default). A letter that is
         not one of the language's is refused, naming the languages that would read it."""
@@ -901,7 +917,7 @@ class Position:
             return self.move_of(_notation.parse_national(self, text, lang))
         return self.move_of(_notation.parse_san(self, text))
 
-    def san_readings(self, text: str) -> dict[Move, tuple[str, ...]]:
+    def san_readings(self, text: object) -> dict[Move, tuple[str, ...]]:
         """Every legal move ``text`` stands for in some language of C.3, with the languages
         that read it so, for text whose language is not known (a PGN file): one entry means
         one reading; more mean the text must be read in a chosen language."""
@@ -910,7 +926,7 @@ class Position:
             for code, langs in _notation.san_readings(self, text).items()
         }
 
-    def push_san(self, text: str, *, lang: str = "en") -> Move:
+    def push_san(self, text: object, *, lang: str = "en") -> Move:
         """Parse SAN ``text`` (in ``lang``, as :meth:`parse_san`), make the move and return
         it."""
         if lang != "en":
@@ -922,18 +938,18 @@ class Position:
         move = _MOVES.get(code) if code < _EP_FLAG else None  # move_of's cache, inlined
         return self.move_of(code) if move is None else move
 
-    def parse_uci(self, text: str) -> Move:
+    def parse_uci(self, text: object) -> Move:
         """The legal move for UCI ``text`` (both castling spellings accepted)."""
         return self.move_of(_notation.parse_uci(self, text))
 
-    def legal_uci_move(self, text: str, *, in_check: bool | None = None) -> Move | None:
+    def legal_uci_move(self, text: object, *, in_check: bool | None = None) -> Move | None:
         """The legal move UCI ``text`` stands for, as :meth:`parse_uci` reads it, or None when
         the text is no UCI move or no legal one (no error: :meth:`parse_uci` says which).
         ``in_check``, when the caller knows it, must be :meth:`is_check` (it saves a test)."""
         code = self.legal_uci_code(text, in_check=in_check)
         return None if code is None else self.move_of(code)
 
-    def legal_uci_code(self, text: str, *, in_check: bool | None = None) -> int | None:
+    def legal_uci_code(self, text: object, *, in_check: bool | None = None) -> int | None:
         """:meth:`legal_uci_move` as the move's packed code (:meth:`move_of` gives the move).
 
         The fast path of the arbiter's every move: one lookup of the text, then for any move but
@@ -964,7 +980,7 @@ class Position:
         code = frm | to << 6 | promotion << 12
         return code if _movegen.is_legal_plain(self, code, in_check is not False) else None
 
-    def push_uci(self, text: str) -> Move:
+    def push_uci(self, text: object) -> Move:
         """Parse UCI ``text``, make the move and return it."""
         code = _notation.parse_uci(self, text)
         self.push_code(code)
@@ -986,6 +1002,6 @@ class Position:
 def _starting_position() -> Position:
     """The starting position as read from its FEN (Article 2.3), read once: ``Position()``
     copies it, and nothing changes it."""
-    start = Position.__new__(Position)
+    start = Position(_blank=True)
     start._load(parse_fen(STARTING_FEN), chess960=False)
     return start

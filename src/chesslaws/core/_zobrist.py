@@ -1,6 +1,10 @@
-"""Zobrist keys: one random 64-bit number per (piece, square), castling right, en passant file
+"""Zobrist keys: one random 62-bit number per (piece, square), castling right, en passant file
 and side to move, XOR-ed together. The numbers come from a fixed-seed generator (SplitMix64), so
 keys are the same in every process and run (Article 9.2.3 repetition candidates).
+
+62 bits, not 64: in the compiled build (docs/compiled.md) an int of up to 62 bits is a machine
+word and a larger one a boxed object; the pure build is as fast with either. Keys only propose
+repetition candidates (Article 9.2.3 is then checked exactly), so the two bits are not missed.
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 __all__ = ["Z_CASTLING", "Z_EP_FILE", "Z_PIECE_SQUARE", "Z_TURN", "castling_key"]
 
 _MASK = (1 << 64) - 1
+_KEY_BITS = (1 << 62) - 1
 
 
 def _splitmix64(seed: int, count: int) -> list[int]:
@@ -18,7 +23,7 @@ def _splitmix64(seed: int, count: int) -> list[int]:
         z = state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        out.append(z ^ (z >> 31))
+        out.append((z ^ (z >> 31)) & _KEY_BITS)
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from bisect import bisect_right
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 from ._game import Game, Line, ReadError
 from ._movetext import LineDraft, move_offsets, parse_movetext, parse_tag_line
@@ -28,6 +28,8 @@ CHESS960_VARIANTS = frozenset(
 )
 """``Variant`` tag values naming Chess960 (compared case-insensitively)."""
 
+_T = TypeVar("_T")
+
 _STANDARD_VARIANTS = frozenset({"", "standard", "chess", "normal", "from position", "classical"})
 
 
@@ -39,7 +41,7 @@ def read_games(
     first_line: int = 1,
     first_game: int = 1,
     max_games: int | None = None,
-) -> Iterator[Game]:
+) -> Reading[Game]:
     """Every game of a PGN file, in order, as :class:`Game` records.
 
     ``source`` is a path, a binary file (any encoding: UTF-8 with or without BOM, else Latin-1)
@@ -57,26 +59,29 @@ def read_games(
     (('e4', 'e5', 'Nf3'), True)
     """
     lines, handle = open_lines(source)
-    try:
-        if offset and handle is not None:
-            handle.seek(offset)
-        number = first_game
-        for raw in split_games(lines, first_line=first_line, offset=offset, max_games=max_games):
-            yield build_game(raw, number, replay=replay)
-            number += 1
-    finally:
-        if handle is not None:
-            handle.close()
+    if offset and handle is not None:
+        handle.seek(offset)
+    raws = split_games(lines, first_line=first_line, offset=offset, max_games=max_games)
+    return Reading(_built(raws, first_game, replay), handle)
 
 
-def read_game(text: str, *, replay: bool = True) -> Game:
+def _built(raws: Iterator[RawGame], first_game: int, replay: bool) -> Iterator[Game]:
+    # a generator function, not a generator expression: mypyc reads one given as an argument
+    # into a list at once (every game of the file in memory; tests/pgn/test_memory.py)
+    for number, raw in enumerate(raws, first_game):
+        yield build_game(raw, number, replay=replay)
+
+
+def read_game(text: object, *, replay: bool = True) -> Game:
     """The first game of a PGN text given as a string.
 
-    Raises :class:`~chesslaws.PgnError` when the text holds no game at all, or is not text (a
-    lone surrogate, which no encoding writes).
+    Raises :class:`~chesslaws.PgnError` when the text holds no game at all, or is not text (not
+    a string, or a lone surrogate, which no encoding writes).
     """
     from chesslaws._errors import PgnError
 
+    if not isinstance(text, str):
+        raise PgnError(f"PGN must be a string, not {type(text).__name__}", line=1, column=1)
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -279,7 +284,7 @@ def _frozen_variations(draft: LineDraft) -> dict[int, tuple[Line, ...]]:
     }
 
 
-def game_offsets(source: str | os.PathLike[str]) -> Iterator[tuple[int, int]]:
+def game_offsets(source: str | os.PathLike[str]) -> Reading[tuple[int, int]]:
     """``(byte offset, line number)`` where each game of a PGN file starts, in order.
 
     Reading from such an offset with ``read_games(path, offset=..., first_line=...,
@@ -287,9 +292,49 @@ def game_offsets(source: str | os.PathLike[str]) -> Iterator[tuple[int, int]]:
     game boundaries, numbers and lines.
     """
     lines, handle = open_lines(source)
-    try:
-        for raw in split_games(lines):
-            yield raw.offset, raw.first_line
-    finally:
+    return Reading(_starts(split_games(lines)), handle)
+
+
+def _starts(raws: Iterator[RawGame]) -> Iterator[tuple[int, int]]:
+    for raw in raws:  # a generator function: see _built
+        yield raw.offset, raw.first_line
+
+
+class Reading(Generic[_T]):
+    """The items read from a file, one at a time, and the file to close: closed at the end, by
+    :meth:`close` (or ``with``), or when the reading is dropped before its end.
+
+    A class, not a generator with ``finally``: a compiled generator dropped before its end does
+    not run its ``finally`` (docs/compiled.md).
+    """
+
+    def __init__(self, items: Iterator[_T], handle: IO[Any] | None) -> None:
+        self._items = items
+        self._handle = handle
+
+    def __iter__(self) -> Reading[_T]:
+        return self
+
+    def __next__(self) -> _T:
+        try:
+            return next(self._items)
+        except BaseException:
+            self.close()  # the end (StopIteration) or an error: the file is no longer needed
+            raise
+
+    def close(self) -> None:
+        """Close the file now; the reading then ends."""
+        handle = self._handle
         if handle is not None:
+            self._handle = None
+            self._items = iter(())
             handle.close()
+
+    def __enter__(self) -> Reading[_T]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self.close()
