@@ -157,18 +157,25 @@ async def _game(request: Request) -> LiveGame | JSONResponse:
     return live
 
 
+async def _read_json(request: Request) -> Any:
+    """The request's JSON body (``{}`` when empty), or the refusal (a JSONResponse)."""
+    raw = await _read_body(request)
+    if isinstance(raw, Response):
+        return raw
+    try:
+        return json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
+    except (ValueError, RecursionError) as error:
+        return _error(400, Words("the body is not JSON: {error}", error=str(error)[:200]))
+
+
 async def create_game(request: Request) -> Response:
     access: Access = request.app.state.access
     refused = access.check(request) or _json_body_refused(request)
     if refused is not None:
         return refused
-    raw = await _read_body(request)
-    if isinstance(raw, Response):
-        return raw
-    try:
-        body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
-    except (ValueError, RecursionError) as error:
-        return _error(400, Words("the body is not JSON: {error}", error=str(error)[:200]))
+    body = await _read_json(request)
+    if isinstance(body, Response):
+        return body
     try:
         created = await _hub(request).create(body)
     except BadRequest as error:

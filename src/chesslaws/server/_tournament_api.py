@@ -11,7 +11,6 @@ does (the arbiter's round view); ``/rounds/R/pgn`` is the round as one PGN and
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -22,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 
 from chesslaws._words import Words, said
 
-from ._app import _bounded, _error, _hub, _json_body_refused, _no_constant, _read_body
+from ._app import _bounded, _error, _hub, _json_body_refused, _read_json
 from ._hub import BadRequest, Busy, Hub
 from ._pgn import game_pgn
 from ._tournament import Director, TournamentRefused
@@ -106,30 +105,27 @@ async def read_tournament(request: Request) -> Response:
         return _error(400, _bounded(error, 300))
 
 
-async def _body(request: Request) -> dict[str, Any] | JSONResponse:
-    """The JSON object of an organiser's request, or the refusal."""
+async def _organiser_act(request: Request) -> tuple[Director, dict[str, Any]] | JSONResponse:
+    """The tournament and the JSON object of an organiser's request, or the refusal."""
+    director = _director(request)
+    if isinstance(director, JSONResponse):
+        return director
     refused = request.app.state.access.organiser(request) or _json_body_refused(request)
     if refused is not None:
         return refused
-    raw = await _read_body(request)
-    if isinstance(raw, Response):
-        return raw
-    try:
-        body = json.loads(raw, parse_constant=_no_constant) if raw.strip() else {}
-    except (ValueError, RecursionError) as error:
-        return _error(400, Words("the body is not JSON: {error}", error=str(error)[:200]))
+    body = await _read_json(request)
+    if isinstance(body, JSONResponse):
+        return body
     if not isinstance(body, dict):
         return _error(400, Words("the body is a JSON object"))
-    return body
+    return director, body
 
 
 async def pair_round(request: Request) -> Response:
-    director = _director(request)
-    if isinstance(director, Response):
-        return director
-    body = await _body(request)
-    if isinstance(body, Response):
-        return body
+    found = await _organiser_act(request)
+    if isinstance(found, JSONResponse):
+        return found
+    director, body = found
     control = body.get("time_control")
     if control is not None and not isinstance(control, str):
         return _error(400, Words('time_control: a string such as "5400+30"'))
@@ -150,12 +146,10 @@ async def pair_round(request: Request) -> Response:
 
 
 async def enter_result(request: Request) -> Response:
-    director = _director(request)
-    if isinstance(director, Response):
-        return director
-    body = await _body(request)
-    if isinstance(body, Response):
-        return body
+    found = await _organiser_act(request)
+    if isinstance(found, JSONResponse):
+        return found
+    director, body = found
     round_, white, result = body.get("round"), body.get("white"), body.get("result")
     why = body.get("why", "")
     if not (isinstance(round_, int) and isinstance(white, int) and isinstance(result, str)
@@ -171,14 +165,23 @@ async def enter_result(request: Request) -> Response:
     return JSONResponse(director.to_json())
 
 
-async def read_round(request: Request) -> Response:
-    """The arbiter's round view: every board's game as ``GET /api/games/ID`` gives it."""
+def _paired_round(request: Request) -> tuple[Director, int] | JSONResponse:
+    """The tournament and the round the address names, or the refusal (404)."""
     director = _director(request)
     if isinstance(director, Response):
         return director
-    round_ = request.path_params["round"]
+    round_: int = request.path_params["round"]
     if round_ not in director.boards:
         return _error(404, Words("round {round} was not paired on this server", round=round_))
+    return director, round_
+
+
+async def read_round(request: Request) -> Response:
+    """The arbiter's round view: every board's game as ``GET /api/games/ID`` gives it."""
+    found = _paired_round(request)
+    if isinstance(found, Response):
+        return found
+    director, round_ = found
     hub = _hub(request)
     boards = []
     for board in director.boards[round_]:
@@ -212,13 +215,10 @@ async def _round_pgn(request: Request, director: Director, round_: int) -> Respo
 
 
 async def read_round_pgn(request: Request) -> Response:
-    director = _director(request)
-    if isinstance(director, Response):
-        return director
-    round_ = request.path_params["round"]
-    if round_ not in director.boards:
-        return _error(404, Words("round {round} was not paired on this server", round=round_))
-    return await _round_pgn(request, director, round_)
+    found = _paired_round(request)
+    if isinstance(found, Response):
+        return found
+    return await _round_pgn(request, *found)
 
 
 async def read_broadcast(request: Request) -> Response:
