@@ -185,3 +185,21 @@ def test_the_console_shows_the_new_rulings_and_an_amended_half_point_score(
     # The amendment is taken after the game: its form is still there to use.
     assert page.locator("#amend").is_enabled()
     assert page.errors == []
+
+
+def test_the_console_words_appendix_d_announcements(fake: FakeServer, browser: Any) -> None:
+    """D.2.6 and D.2.8 rulings in words, not their codes."""
+    page = open_console(browser, fake)
+    asked = {"type": "request_time", "by": "white", "at": 3.0}
+    fake.broadcast(event=asked, rulings=[
+        {"ruling": "announcement", "status": "time", "by": "white", "article": "D.2.6",
+         "note": "white 1:30:00, black 1:30:00; moves completed: white 0, black 0"}])
+    told = {"type": "announce", "by": "white", "move": "e5", "at": 4.0}
+    seq = fake.broadcast(event=told, rulings=[
+        {"ruling": "announcement", "status": "differs", "by": "white", "article": "D.2.8"}])
+    page.wait_for_function(f"Number(document.body.dataset.seq) >= {seq}", timeout=WAIT)
+    rulings = page.inner_text("#rulings")
+    assert "White asks for the times (D.2.6)" in rulings
+    assert "White's announcement differs from the move made" in rulings
+    assert "announcement D.2" not in rulings
+    assert page.errors == []

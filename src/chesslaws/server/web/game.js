@@ -214,6 +214,14 @@ export function rulingText(r) {
       return t("An earlier position is restored");
     case "scoresheet":
       return scoresheetText(r, by);
+    case "announcement": {  // Appendix D
+      const words = {
+        time: t("{player} asks for the times (D.2.6)", { player: by }),
+        differs: t("{player}'s announcement differs from the move made", { player: by }),
+        corrected: t("{player} corrects the announcement", { player: by }),
+      };
+      return words[r.status] || t("Announcement");
+    }
     case "rejected":
       return t("Not taken");
     default:
