@@ -32,8 +32,16 @@ def _for_setuptools(config_settings: dict[str, Any] | None) -> dict[str, Any] | 
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    needed = _setuptools.get_requires_for_build_wheel(_for_setuptools(config_settings))
-    return [*needed, MYPY] if _compiling(config_settings) else needed
+    compiling = _compiling(config_settings)
+    # setuptools runs setup.py to find its own needs: before mypy is installed, so without the
+    # switch (setup.py would import mypyc, not there yet)
+    saved = os.environ.pop("CHESSLAWS_COMPILE", None)
+    try:
+        needed = _setuptools.get_requires_for_build_wheel(_for_setuptools(config_settings))
+    finally:
+        if saved is not None:
+            os.environ["CHESSLAWS_COMPILE"] = saved
+    return [*needed, MYPY] if compiling else needed
 
 
 def build_wheel(
