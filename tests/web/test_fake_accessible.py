@@ -43,6 +43,9 @@ def test_moves_are_worded_as_announced_in_the_pages_language(
         "sans => import('/static/a11y.js').then(m => sans.map(m.moveWords))", SANS
     )
     assert words == WORDS[lang]
+    # The grid is drawn empty first and filled when the game's state arrives over the socket.
+    page.wait_for_function("document.body.dataset.connected === 'yes'", timeout=WAIT)
+    wait_seq(page, 0)
     cell = page.get_attribute("#board .cell[data-square=g8]", "aria-label")
     assert cell == {"en": "g8, black knight", "es": "g8, caballo de las negras",
                     "el": "g8, ίππος των μαύρων"}[lang]
