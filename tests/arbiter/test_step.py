@@ -137,7 +137,7 @@ def test_step_is_pure_game_is_its_fold_and_states_resume_and_branch(seed: int) -
     _check_stream(seed)
 
 
-@pytest.mark.slow
+@pytest.mark.deep  # 900 streams: a minute of a core; the 300 above run by default
 @settings(max_examples=900, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_many_more_streams_step_resume_and_branch(seed: int) -> None:
