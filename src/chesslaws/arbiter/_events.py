@@ -158,7 +158,9 @@ SANCTIONS = frozenset(
 """The penalties of 12.9 recorded for the event's officials (12.9.7-12.9.9): a fine announced
 in advance, exclusion from rounds, expulsion from the competition."""
 
-AFTER_THE_GAME = frozenset({ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE, *SANCTIONS})
+AFTER_THE_GAME = frozenset(
+    {ArbiterActionKind.AMEND_RESULT, ArbiterActionKind.DEVICE, *SANCTIONS}
+)
 """The arbiter's actions that may come after the game has ended (8.7, 11.3.2, 11.10, 12.9)."""
 
 
@@ -746,14 +748,14 @@ AMENDED_RESULTS = (*RESULTS, "1/2-0", "0-1/2")
 player's points may be reduced to nought (12.9.5) with the opponent's half point kept."""
 
 
-def _at_line(line: int | None, said: Words) -> Words:
-    """``said`` after the number of the log's line it is about (0-based), when known."""
-    return said if line is None else Words("line {line}: {said}", line=line, said=said)
+def _at_line(line: int | None, text: Words) -> Words:
+    """``text`` after the number of the log's line it is about (0-based), when known."""
+    return text if line is None else Words("line {line}: {said}", line=line, said=text)
 
 
-def _located(line: int | None, kind: str, said: Words) -> Words:
-    """``said`` of an event of type ``kind`` (a code of the log: not translated)."""
-    return _at_line(line, Words("{kind} event: {said}", kind=kind, said=said))
+def _located(line: int | None, kind: str, text: Words) -> Words:
+    """``text`` of an event of type ``kind`` (a code of the log: not translated)."""
+    return _at_line(line, Words("{kind} event: {said}", kind=kind, said=text))
 
 
 def _short(text: str, most: int = 160) -> str:
@@ -931,8 +933,8 @@ def _rules(reader: _Reader) -> Rules:
     unknown = sorted(set(raw) - _RULE_KEYS)
     if unknown:
         known = ", ".join(sorted(_RULE_KEYS))
-        said = Words("unknown rule {name} (known: {known})", name=repr(unknown[0]), known=known)
-        raise reader.fail("rules", said)
+        why = Words("unknown rule {name} (known: {known})", name=repr(unknown[0]), known=known)
+        raise reader.fail("rules", why)
     sub = _Reader(raw, reader.line, "start")
     edition = raw.get("edition")
     if isinstance(edition, int) and not isinstance(edition, bool):
@@ -1179,9 +1181,9 @@ def _check_fields(obj: dict[str, Any], kind: str, line: int | None) -> None:
     if unknown:
         name = str(unknown[0])[:40]
         allowed = ", ".join(sorted(known - {"type"}))
-        said = Words("unknown field {name} (known: {known})", name=repr(name), known=allowed)
+        why = Words("unknown field {name} (known: {known})", name=repr(name), known=allowed)
         raise InvalidEvent(
-            _located(line, kind, said),
+            _located(line, kind, why),
             line=line,
             field=name,
         )
@@ -1222,8 +1224,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     floats are accepted through their shortest repr.
     """
     if not isinstance(obj, dict):
-        said = Words("an event is a JSON object, not {value}", value=_short(repr(obj)))
-        raise InvalidEvent(_at_line(line, said), line=line)
+        why = Words("an event is a JSON object, not {value}", value=_short(repr(obj)))
+        raise InvalidEvent(_at_line(line, why), line=line)
     kind = obj.get("type")
     if kind in _FAST:
         fast = _FAST[kind](obj)
@@ -1299,8 +1301,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Announce(reader.at(), reader.color(), announced)
     if kind in _ADJOURNMENT:
         return _adjournment(reader, kind)
-    said = Words("unknown event type {value}", value=repr(kind))
-    raise InvalidEvent(_at_line(line, said), line=line, field="type")
+    why = Words("unknown event type {value}", value=repr(kind))
+    raise InvalidEvent(_at_line(line, why), line=line, field="type")
 
 
 _BY_THE_ARBITER: dict[str, Callable[[Millis], Event]] = {
@@ -1483,8 +1485,8 @@ def read_in_general(text: str, line: int | None = None) -> Event:
     """:func:`parse_event` for any line: decoded as JSON, then read field by field (a caller
     that has tried :func:`plain_event` on the line goes on here)."""
     if not isinstance(text, str):
-        said = Words("not a line of text but {kind}", kind=type(text).__name__)
-        raise InvalidEvent(_at_line(line, said), line=line)
+        why = Words("not a line of text but {kind}", kind=type(text).__name__)
+        raise InvalidEvent(_at_line(line, why), line=line)
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
