@@ -1491,6 +1491,6 @@ def read_in_general(text: str, line: int | None = None) -> Event:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
         raise InvalidEvent(
-            _at_line(line, Words("not valid JSON: {why}", why=error)), line=line
+            _at_line(line, Words("not valid JSON: {error}", error=error)), line=line
         ) from None
     return event_from_json(obj, line)

@@ -30,7 +30,7 @@ def _out_of_range(value: object) -> Words:
     text = str(value)
     shown = text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
     return Words(
-        "{value} seconds is out of range (at most {most})", value=shown, most=f"{MAX_SECONDS:,}"
+        "{value} seconds is out of range (at most {most})", value=shown, most=format(MAX_SECONDS, ",")
     )
 
 

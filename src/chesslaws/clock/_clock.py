@@ -334,7 +334,7 @@ class Clock:
         if self._side is not color or self._paused or self._stopped:
             said = Words(
                 "{player}'s clock is not running ({state})",
-                player=Color(color).words(),
+                player=Color(color).words,
                 state=self._state_text(),
             )
             raise ClockError(_misuse("press", said))
@@ -517,8 +517,8 @@ class Clock:
             return Words("stopped")
         assert self._side is not None
         if self._paused:
-            return Words("paused on {player}'s move", player=self._side.words())
-        return Words("{player}'s clock is running", player=self._side.words())
+            return Words("paused on {player}'s move", player=self._side.words)
+        return Words("{player}'s clock is running", player=self._side.words)
 
     # --- questions ----------------------------------------------------------------------------
 

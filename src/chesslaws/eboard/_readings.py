@@ -371,6 +371,6 @@ def parse_reading(text: str, line: int | None = None) -> Reading:
         obj = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
         raise InvalidReading(
-            at_line(line, Words("not valid JSON: {why}", why=error)), line=line
+            at_line(line, Words("not valid JSON: {error}", error=error)), line=line
         ) from None
     return reading_from_json(obj, line)
