@@ -29,9 +29,8 @@ and controls are far below it, and anything larger is a broken log, refused."""
 def _out_of_range(value: object) -> Words:
     text = str(value)
     shown = text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
-    return Words(
-        "{value} seconds is out of range (at most {most})", value=shown, most=format(MAX_SECONDS, ",")
-    )
+    most = format(MAX_SECONDS, ",")
+    return Words("{value} seconds is out of range (at most {most})", value=shown, most=most)
 
 
 def _not_seconds(value: object) -> Words:

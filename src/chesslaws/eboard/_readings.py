@@ -52,7 +52,10 @@ def code_of_letter(letter: str) -> int:
         return OCCUPIED
     index = _LETTERS.find(letter.upper()) if len(letter) == 1 else -1
     if index < 0:
-        raise ValueError(f"not a piece letter: {letter!r} (FEN letters PNBRQK, pnbrqk)")
+        why = Words(
+            "not a piece letter: {letter} (FEN letters PNBRQK, pnbrqk)", letter=repr(letter)
+        )
+        raise ValueError(why)
     return (index + 1) | (0 if letter.isupper() else 8)
 
 
@@ -72,7 +75,9 @@ def parse_placement(text: str) -> tuple[int, ...]:
     """
     ranks = text.strip().split("/")
     if len(ranks) != 8:
-        raise ValueError(f"a placement has 8 ranks separated by '/', not {len(ranks)}")
+        raise ValueError(
+            Words("a placement has 8 ranks separated by '/', not {count}", count=len(ranks))
+        )
     codes = [0] * 64
     for row, rank_text in enumerate(ranks):
         rank = 7 - row
@@ -86,7 +91,10 @@ def parse_placement(text: str) -> tuple[int, ...]:
             codes[rank * 8 + file] = code_of_letter(char)
             file += 1
         if file != 8:
-            raise ValueError(f"rank {rank + 1} of the placement has {file} squares, not 8")
+            why = Words(
+                "rank {rank} of the placement has {count} squares, not 8", rank=rank + 1, count=file
+            )
+            raise ValueError(why)
     return tuple(codes)
 
 
