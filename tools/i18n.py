@@ -50,6 +50,7 @@ for _lang in ("es", "el"):
     SAME.setdefault(_lang, set()).update(
         {"{first}; {then}", "{pgn} ({words})", "{pgn} = {words}", "{reading} · {category}"}
         | {"set_control: {error}", "{first}, {then}", "{text} ({language})", "{what}: {said}"}
+        | {"{file}: {why}"}
     )
 #: The library's sources of :class:`chesslaws._words.Words` (each ``Words("…")`` call).
 WORDS = (
