@@ -126,9 +126,7 @@ def test_a_clock_error_of_the_start_is_words(
         assert main(["--lang", lang, "arbitrate", str(log)]) == 0
         (ruling,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
         reasons[lang] = ruling["reason"]
-    assert reasons["en"].endswith(
-        "time odds need a clock for each player: White's control is '-'"
-    )
+    assert reasons["en"].endswith("time odds need a clock for each player: White's control is '-'")
     assert reasons["es"].endswith(
         "la ventaja de tiempo necesita un reloj para cada jugador: el control de Blancas es '-'"
     )
