@@ -753,7 +753,7 @@ def _at_line(line: int | None, text: Words) -> Words:
     return text if line is None else Words("line {line}: {said}", line=line, said=text)
 
 
-def _located(line: int | None, kind: str, text: Words) -> Words:
+def _located(line: int | None, kind: str, text: str) -> Words:
     """``text`` of an event of type ``kind`` (a code of the log: not translated)."""
     return _at_line(line, Words("{kind} event: {said}", kind=kind, said=text))
 
@@ -790,7 +790,7 @@ class _Reader:
         self.line = line
         self.kind = kind
 
-    def fail(self, name: str, message: Words) -> InvalidEvent:
+    def fail(self, name: str, message: str) -> InvalidEvent:
         """The error naming the line, the event's type and the field (``message``: words)."""
         return InvalidEvent(_located(self.line, self.kind, message), line=self.line, field=name)
 

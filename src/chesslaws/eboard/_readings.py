@@ -226,7 +226,7 @@ class _Fields:
     def __init__(self, obj: dict[str, Any], line: int | None, kind: str) -> None:
         self.obj, self.line, self.kind = obj, line, kind
 
-    def fail(self, name: str, message: Words) -> InvalidReading:
+    def fail(self, name: str, message: str) -> InvalidReading:
         """The error naming the line, the reading's type (a code) and the field."""
         why = Words("{kind} reading: {said}", kind=self.kind, said=message)
         return InvalidReading(at_line(self.line, why), line=self.line, field=name)
