@@ -239,45 +239,31 @@ def audit_game(
         lawful_result, verdict = Result.win_for(winner), Winnability.WINNABLE
     else:
         lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
+    # who lost how, who won, under which Article: the words of either finding below
+    told: dict[str, object] = {
+        "loser": _NAMES[loser], "lost": verb, "winner": _NAMES[winner], "article": article
+    }  # fmt: skip
     if lawful_result is Result.DRAW:
         cannot = Words("could not checkmate by any series of legal moves")
         if article == "10.5":
             cannot = Words("had a lone king, and a lone king cannot win")
-        findings.append(
-            Finding(
-                plies,
-                code,
-                article,
-                Words(
-                    "{loser} {lost}, but {winner} {cannot} (Article {article}): the result is a "
-                    "draw, not {recorded}",
-                    loser=_NAMES[loser],
-                    lost=verb,
-                    winner=_NAMES[winner],
-                    cannot=cannot,
-                    article=article,
-                    recorded=recorded,
-                ),
-            )
+        said = Words(
+            "{loser} {lost}, but {winner} {cannot} (Article {article}): the result is a draw, "
+            "not {recorded}",
+            cannot=cannot,
+            recorded=recorded,
+            **told,
         )
+        findings.append(Finding(plies, code, article, said))
         return record("1/2-1/2", plies, ending_name)
     if verdict is Winnability.UNDETERMINED:
-        findings.append(
-            Finding(
-                plies,
-                Code.UNDETERMINED,
-                article,
-                Words(
-                    "{loser} {lost}; whether {winner} could still checkmate was not decided "
-                    "within {budget} positions: the arbiter decides (Article {article})",
-                    loser=_NAMES[loser],
-                    lost=verb,
-                    winner=_NAMES[winner],
-                    budget=mate_budget,
-                    article=article,
-                ),
-            )
+        said = Words(
+            "{loser} {lost}; whether {winner} could still checkmate was not decided within "
+            "{budget} positions: the arbiter decides (Article {article})",
+            budget=mate_budget,
+            **told,
         )
+        findings.append(Finding(plies, Code.UNDETERMINED, article, said))
     return record(recorded, plies, ending_name)
 
 
