@@ -75,6 +75,9 @@ def test_the_audit_table_says_it_in_the_language(lang: str) -> None:
     table = " ".join(out.getvalue().split())
     assert f"[8] mended-on-reading: {MENDED[lang]}" in table
     assert f"[5.1.1] result-contradicts-position: {CHECKMATE[lang]}" in table
+    worst = {"es": "partida 1: A - B, anotado 1-0, legal 0-1",
+             "el": "παρτίδα 1: A - B, καταγραφή 1-0, νόμιμο 0-1"}[lang]  # fmt: skip
+    assert f"{worst}: mended-on-reading, result-contradicts-position" in table  # the worst games
 
 
 def test_an_unreadable_move_is_said_in_the_language(
