@@ -265,7 +265,7 @@ class Start:
 
     def __post_init__(self) -> None:
         if self.time_controls is not None and self.time_control is not None:
-            raise InvalidEvent(_located(None, "start", Words(_BOTH_FORMS)), field="time_controls")
+            raise InvalidEvent(_located(None, "start", _both_forms()), field="time_controls")
         object.__setattr__(self, "first_mover", _side_to_move(self.fen))
 
     def control_of(self, color: Color) -> str | None:
@@ -966,10 +966,11 @@ def _rules(reader: _Reader) -> Rules:
     )
 
 
-_BOTH_FORMS = (
-    "give 'time_control' (one control for both players) or 'time_controls' (one per player), "
-    "not both"
-)
+def _both_forms() -> Words:
+    return Words(
+        "give 'time_control' (one control for both players) or 'time_controls' (one per "
+        "player), not both"
+    )
 
 
 def _time_controls(reader: _Reader) -> tuple[str, str] | None:
@@ -979,7 +980,7 @@ def _time_controls(reader: _Reader) -> tuple[str, str] | None:
     if raw is None:
         return None
     if obj.get("time_control") is not None:
-        raise reader.fail("time_controls", Words(_BOTH_FORMS))
+        raise reader.fail("time_controls", _both_forms())
     shape = '{"white": "300", "black": "240+2@61"}'
     if not isinstance(raw, dict) or set(raw) != {"white", "black"}:
         raise reader.fail(
