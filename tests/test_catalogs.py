@@ -450,7 +450,7 @@ def test_the_lower_layers_write_no_plain_text_to_a_person() -> None:
     package = ROOT / "src" / "chesslaws"
     paths = [*(package / "clock").glob("_*.py"), *(package / "eboard").glob("_*.py")]
     paths += [package / "core" / name for name in ("_fen.py", "_notation.py", "_languages.py")]
-    # (a readings log's syntax errors are left out, as the event log's are)
+    # (a readings log's syntax errors: ``fail(field, words)``, checked below with the event log's)
     shown = [path for path in sorted(paths) if path.name != "_readings.py"]
     assert [t for p in shown for t in _plain_arguments(p.read_text(encoding="utf-8"), p.name)] == []
 
@@ -512,3 +512,101 @@ def test_the_cli_help_of_a_command_is_in_the_language() -> None:
     assert "sobrescribir un fichero existente" in spanish.stdout
     english = _cli("arbitrate", "--help", env={"LANG": "C"})
     assert "conduct a game from its event log" in english.stdout
+
+
+#: The logs' and the reports' errors and notes: the calls whose argument at ``index`` a person
+#: reads, for the number of arguments given (None: any). A log's reader names the field first
+#: (``fail("at", words)``); the Appendix D reader's ``fail(words)`` is handed to it.
+_LOG_SAID: dict[str, list[tuple[int, int | None]]] = {
+    "fail": [(1, 2), (0, 1)],
+    "InvalidEvent": [(0, None)],
+    "InvalidReading": [(0, None)],
+    "ClockError": [(0, None)],
+    "PgnError": [(0, None)],
+    "ChessLawsError": [(0, None)],
+    "ValueError": [(0, None)],
+    "Finding": [(3, None)],
+}
+#: Names that hold a sentence being built (a reason, a finding's message, a part of one).
+_SENTENCES = {"reason", "message", "said", "why", "how", "when", "cannot", "text", "after"}
+#: Words in a text: two words of letters (a token such as "(" or "$12" is none).
+_IN_WORDS = re.compile(r"[A-Za-z]{2,}[,:;']? +[A-Za-z]{2,}")
+
+
+def _worded(node: Any) -> bool:
+    """Whether the expression ``node`` is plain text (not ``Words``) holding words."""
+    import ast
+
+    if not _plain(node):
+        return False
+    return any(
+        isinstance(part, ast.Constant) and isinstance(part.value, str)
+        and bool(_IN_WORDS.search(part.value))
+        for part in ast.walk(node)
+    )  # fmt: skip
+
+
+def _plain_in_logs(source: str, name: str = "<source>") -> list[str]:
+    """The texts a person reads in ``source`` written as plain strings: the arguments of
+    :data:`_LOG_SAID`'s calls, the sentences of the tuples a reader appends as its errors and
+    notes (``(offset, token, reason)``), assignments to :data:`_SENTENCES`' names, and
+    ``Words`` whose template is not written out (no catalog would have it)."""
+    import ast
+
+    found: list[ast.expr] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            for index, count in _LOG_SAID.get(called, []):
+                if index < len(node.args) and count in (None, len(node.args)):
+                    found += [node.args[index]] if _plain(node.args[index]) else []
+            if called == "Words" and not (node.args and isinstance(node.args[0], ast.Constant)):
+                found.append(node)  # a template the catalogs' extractor cannot read
+            if called in ("append", "extend") and node.args:
+                tuples = [t for t in ast.walk(node.args[0]) if isinstance(t, ast.Tuple)]
+                found += [e for t in tuples for e in t.elts if _worded(e)]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            named = any(isinstance(t, ast.Name) and t.id in _SENTENCES for t in targets)
+            if named and _worded(node.value):
+                found.append(node.value)
+    return [f"{name}:{t.lineno}: {ast.unparse(t)}" for t in found]
+
+
+def test_the_logs_and_the_reports_write_no_plain_text_to_a_person() -> None:
+    """An event or a reading that cannot be read, a clock misused, what the PGN reader mended
+    or could not read and the audit's findings are ``Words``: ``chesslaws arbitrate``, ``eboard``
+    and ``audit`` show them in the reader's language, the pages a refused event's too."""
+    package = ROOT / "src" / "chesslaws"
+    names = [
+        "arbiter/_events.py", "arbiter/_appendix_d.py", "arbiter/_time.py",
+        "arbiter/_clockface.py", "eboard/_readings.py", "eboard/_session.py",
+        "clock/_clock.py", "audit/_judge.py", "audit/_record.py", "cli/_cmd_arbitrate.py",
+        *(f"pgn/{p.name}" for p in sorted((package / "pgn").glob("_*.py"))),
+    ]  # fmt: skip
+    found = [
+        line for name in names
+        for line in _plain_in_logs((package / name).read_text(encoding="utf-8"), name)
+    ]  # fmt: skip
+    assert found == []
+
+
+def test_the_check_of_the_logs_finds_one_planted() -> None:
+    planted = (
+        "def f(reader, fail, errors, tc, n, f2):\n"
+        '    raise reader.fail("at", f"\'at\' is negative: {n}")\n'
+        '    raise reader.fail("at", Words("\'at\' is negative: {value}", value=n))\n'
+        '    raise fail("\'appendix_d\' must be an object")\n'
+        '    raise ClockError("stop: the clock is already stopped")\n'
+        '    errors.append((n, "(", "variation before any move"))\n'
+        '    errors.append((n, "(", Words("variation before any move")))\n'
+        '    found.append(Finding(0, Code.ADJOURNED, "I.1", f"after {n} the game was adjourned"))\n'
+        '    reason = f"{n} is not a legal move"\n'
+        '    reason = "$" + n\n'
+        '    raise InvalidEvent(f"line {n}: not valid JSON", line=n)\n'
+        "    raise reader.fail('time_controls', Words(_BOTH_FORMS))\n"
+    )
+    lines = [int(line.split(":")[1]) for line in _plain_in_logs(planted, "p")]
+    assert sorted(lines) == [2, 4, 5, 6, 8, 9, 11, 12]
+

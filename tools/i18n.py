@@ -49,7 +49,8 @@ SAME = {
 for _lang in ("es", "el"):
     SAME.setdefault(_lang, set()).update(
         {"{first}; {then}", "{pgn} ({words})", "{pgn} = {words}", "{reading} · {category}"}
-        | {"set_control: {error}", "{first}, {then}", "{text} ({language})"}
+        | {"set_control: {error}", "{first}, {then}", "{text} ({language})", "{what}: {said}"}
+        | {"{file}: {why}"}
     )
 #: The library's sources of :class:`chesslaws._words.Words` (each ``Words("…")`` call).
 WORDS = (
@@ -62,6 +63,13 @@ WORDS = (
     (PACKAGE / "core", "_*.py", "python"),
     (PACKAGE / "eboard", "_*.py", "python"),
 )
+#: Words only the command line shows: the audit's findings and the PGN reader's notes and
+#: errors (``chesslaws audit``), left out of the pages' catalogs.
+CLI_WORDS = (
+    (PACKAGE / "audit", "_judge.py", "python"),
+    (PACKAGE / "audit", "_record.py", "python"),
+    (PACKAGE / "pgn", "_*.py", "python"),
+)
 #: Where the texts are, and how each kind is read.
 SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),
@@ -72,6 +80,7 @@ SOURCES = (
     # What the library and the server write as Words (refusals, rulings' notes, a time control
     # in words): the pages render them from a message's ``i18n`` field, the CLI with gettext.
     *WORDS,
+    *CLI_WORDS,
 )
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "t": None, "Words": None}
 #: ``t("…")`` inside a template literal's ``${…}`` is found too.

@@ -20,10 +20,10 @@ as a parameter is what it says (:func:`said`): its words when it was raised with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["Words", "joined", "said", "words_json"]
+__all__ = ["Words", "joined", "rendered", "said", "words_json"]
 
 
 class Words(str):
@@ -68,6 +68,16 @@ def _rebuild(msgid: str, params: dict[str, Any]) -> Words:
 def joined(first: str, then: str) -> Words:
     """Two texts one after the other ("first; then"), each translated where it is words."""
     return Words("{first}; {then}", first=first, then=then)
+
+
+def rendered(text: str, gettext: Callable[[str], str]) -> str:
+    """``text`` in the language of ``gettext`` (a catalog's): :class:`Words` from the catalog,
+    its parameters rendered in turn; any other text as it is."""
+    if not isinstance(text, Words):
+        return text
+    params = {name: rendered(value, gettext) if isinstance(value, str) else value
+              for name, value in text.params.items()}  # fmt: skip
+    return gettext(text.msgid).format_map(params)
 
 
 def said(error: BaseException) -> str:

@@ -96,3 +96,27 @@ def test_timecontrol_says_why_in_the_cli_language() -> None:
     done = subprocess.run(run, capture_output=True, text=True, timeout=60, cwd=root)
     assert done.returncode == 2
     assert "se esperaba un incremento en segundos en la posición 2" in done.stderr
+
+
+def test_a_clock_used_against_its_state_says_so_in_every_language(speak: Speak) -> None:
+    """A :class:`~chesslaws.ClockError` (a press by the side whose clock is not running, a
+    pause of a clock not running) is words: the method's name as it is, the rest translated."""
+    from chesslaws import BLACK, ClockError
+    from chesslaws.clock import Clock
+
+    clock = Clock("300+2", source=None)
+    clock.start(0)
+    with pytest.raises(ClockError) as pressed:
+        clock.press(BLACK, 1000)
+    words = said(pressed.value)
+    assert isinstance(words, Words)
+    assert words == "press: black's clock is not running (white's clock is running)"
+    assert speak("es", words) == (
+        "press: el reloj de las negras no está en marcha (corre el reloj de las blancas)"
+    )
+    assert speak("el", words) == "press: το ρολόι (μαύρα) δεν τρέχει (τρέχει το ρολόι (λευκά))"
+    clock.stop(2000)
+    with pytest.raises(ClockError) as paused:
+        clock.pause(3000)
+    assert speak("es", said(paused.value)) == "pause: no corre ningún reloj (parado)"
+    assert speak("el", said(paused.value)) == "pause: δεν τρέχει κανένα ρολόι (σταματημένο)"

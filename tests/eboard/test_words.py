@@ -36,3 +36,27 @@ def test_the_board_turned_in_greek_and_in_spanish(speak: Callable[[str, str], st
     assert text == "the board is turned 180 degrees"
     assert speak("el", text) == "η σκακιέρα είναι γυρισμένη κατά 180 μοίρες"
     assert speak("es", text) == "el tablero está girado 180 grados"
+
+
+def test_a_reading_that_cannot_be_read_is_words_in_every_language(
+    speak: Callable[[str, str], str],
+) -> None:
+    """A readings log's syntax error (``InvalidReading``): the reading's type and the field as
+    they are, the rest in the reader's language."""
+    import pytest
+
+    from chesslaws._errors import InvalidReading
+    from chesslaws._words import said
+    from chesslaws.eboard import parse_reading
+
+    with pytest.raises(InvalidReading) as refused:
+        parse_reading('{"type": "place", "at": 2, "square": "e4", "piece": "X"}', 7)
+    words = said(refused.value)
+    assert isinstance(words, Words)
+    assert words == "line 7: place reading: not a piece letter: 'X' (FEN letters PNBRQK, pnbrqk)"
+    assert speak("es", words) == (
+        "línea 7: lectura place: no es una letra de pieza: 'X' (letras FEN PNBRQK, pnbrqk)"
+    )
+    assert speak("el", words) == (
+        "γραμμή 7: ένδειξη place: δεν είναι γράμμα κομματιού: 'X' (γράμματα FEN PNBRQK, pnbrqk)"
+    )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chesslaws._color import Color
+from chesslaws._words import Words
 
 __all__ = ["ANNOUNCED", "SCORESHEETS", "Announcement", "BlindSetting", "read_setting"]
 
@@ -76,43 +77,71 @@ _KEYS = frozenset(
 )
 
 
-def read_setting(raw: object, fail: Callable[[str], Exception]) -> BlindSetting:
+def read_setting(raw: object, fail: Callable[[Words], Exception]) -> BlindSetting:
     """The ``appendix_d`` rule; ``fail(message)`` makes the error naming the field."""
     if not isinstance(raw, dict):
-        raise fail(f"'appendix_d' must be an object, not {raw!r}"[:200])
+        raise fail(Words("'appendix_d' must be an object, not {value}", value=repr(raw)[:160]))
     unknown = sorted(str(key)[:40] for key in set(raw) - _KEYS)
     if unknown:
-        raise fail(f"unknown appendix_d field {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+        known = ", ".join(sorted(_KEYS))
+        raise fail(
+            Words(
+                "unknown appendix_d field {name} (known: {known})",
+                name=repr(unknown[0]),
+                known=known,
+            )
+        )
     players = raw.get("visually_disabled")
     if not isinstance(players, list) or not players or len(players) > 2:
-        raise fail("'appendix_d' needs 'visually_disabled': a list of \"white\", \"black\"")
+        raise fail(Words("'appendix_d' needs 'visually_disabled': a list of \"white\", \"black\""))
     colors = _colors("visually_disabled", players, fail)
     hearing = raw.get("hearing_impaired", [])
     if not isinstance(hearing, list) or len(hearing) > 2:
-        raise fail("'hearing_impaired' must be a list of \"white\", \"black\"")
+        raise fail(Words('\'hearing_impaired\' must be a list of "white", "black"'))
     deaf = _colors("hearing_impaired", hearing, fail)
     flags = {}
     for key, default in (("tactile_board", True), ("assistant", False)):
         value = raw.get(key, default)
         if not isinstance(value, bool):
-            raise fail(f"'appendix_d' field '{key}' must be true or false, not {value!r}")
+            raise fail(
+                Words(
+                    "'appendix_d' field '{name}' must be true or false, not {value}",
+                    name=key,
+                    value=repr(value),
+                )
+            )
         flags[key] = value
     scoresheet = raw.get("scoresheet", "braille")
     if scoresheet not in SCORESHEETS:
-        raise fail(f"'scoresheet' must be one of {', '.join(SCORESHEETS)} (D.2.7), not "
-                   f"{scoresheet!r}"[:200])
+        raise fail(
+            Words(
+                "'scoresheet' must be one of {allowed} (D.2.7), not {value}",
+                allowed=", ".join(SCORESHEETS),
+                value=repr(scoresheet)[:160],
+            )
+        )
     if not flags["assistant"] and any(c.other in colors for c in deaf):
-        raise fail("a visually disabled player meets a hearing-impaired one: an assistant must "
-                   "be used ('assistant': true, D.2.11)")
+        raise fail(
+            Words(
+                "a visually disabled player meets a hearing-impaired one: an assistant must "
+                "be used ('assistant': true, D.2.11)"
+            )
+        )
     return BlindSetting(
         colors, flags["tactile_board"], flags["assistant"], scoresheet, hearing_impaired=deaf
     )
 
 
-def _colors(field: str, names: list[Any], fail: Callable[[str], Exception]) -> tuple[Color, ...]:
+def _colors(field: str, names: list[Any], fail: Callable[[Words], Exception]) -> tuple[Color, ...]:
     colors: list[Color] = []
     for name in names:
         if name not in ("white", "black") or Color.parse(name) in colors:
-            raise fail(f"'{field}' holds \"white\" and \"black\" once each, not {name!r}"[:200])
+            raise fail(
+                Words(
+                    '\'{name}\' holds "white" and "black" once each, not {value}',
+                    name=field,
+                    value=repr(name)[:160],
+                )
+            )
         colors.append(Color.parse(name))
     return tuple(sorted(colors, key=lambda c: c.value))

@@ -93,10 +93,13 @@ class ClockState:
         if not (tc.has_clock and black.has_clock):
             if black_time_control is None:
                 return None
-            missing = "White" if not tc.has_clock else "Black"
+            white_lacks = not tc.has_clock
             raise ClockError(
-                f"time odds need a clock for each player: {missing}'s control is "
-                f"{(tc if missing == 'White' else black).canonical()!r}"
+                Words(
+                    "time odds need a clock for each player: {player}'s control is {control}",
+                    player=Words("White") if white_lacks else Words("Black"),
+                    control=repr((tc if white_lacks else black).canonical()),
+                )
             )
         clock = Clock(tc, black_time_control=black, source=None)
         clock.start(0, color=first)

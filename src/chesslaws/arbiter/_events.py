@@ -20,6 +20,7 @@ from typing import Any, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError, InvalidEvent
+from chesslaws._words import Words, said
 from chesslaws.clock import Category
 from chesslaws.core import PieceType, parse_square, san_to_english, square_name
 from chesslaws.endings import Reason
@@ -264,7 +265,7 @@ class Start:
 
     def __post_init__(self) -> None:
         if self.time_controls is not None and self.time_control is not None:
-            raise InvalidEvent(_BOTH_FORMS, field="time_controls")
+            raise InvalidEvent(_located(None, "start", _both_forms()), field="time_controls")
         object.__setattr__(self, "first_mover", _side_to_move(self.fen))
 
     def control_of(self, color: Color) -> str | None:
@@ -747,6 +748,38 @@ AMENDED_RESULTS = (*RESULTS, "1/2-0", "0-1/2")
 player's points may be reduced to nought (12.9.5) with the opponent's half point kept."""
 
 
+def _at_line(line: int | None, text: Words) -> Words:
+    """``text`` after the number of the log's line it is about (0-based), when known."""
+    return text if line is None else Words("line {line}: {said}", line=line, said=text)
+
+
+def _located(line: int | None, kind: str, text: str) -> Words:
+    """``text`` of an event of type ``kind`` (a code of the log: not translated)."""
+    return _at_line(line, Words("{kind} event: {said}", kind=kind, said=text))
+
+
+def _short(text: str, most: int = 160) -> str:
+    """``text`` cut to ``most`` characters (a value quoted back is bounded)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _not_seconds(name: str, value: object) -> Words:
+    return Words("'{name}' must be a number of seconds, not {value}", name=name, value=repr(value))
+
+
+def _not_one_of(name: str, allowed: str, value: object) -> Words:
+    return Words(
+        "'{name}' must be one of {allowed}, not {value}",
+        name=name,
+        allowed=allowed,
+        value=repr(value),
+    )
+
+
+def _results(allowed: tuple[str, ...]) -> Words:
+    return Words("'result' must be one of {allowed}", allowed=", ".join(allowed))
+
+
 class _Reader:
     """Reads the fields of one event object, raising InvalidEvent naming line and field."""
 
@@ -758,44 +791,63 @@ class _Reader:
         self.kind = kind
 
     def fail(self, name: str, message: str) -> InvalidEvent:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return InvalidEvent(f"{where}{self.kind} event: {message}", line=self.line, field=name)
+        """The error naming the line, the event's type and the field (``message``: words)."""
+        return InvalidEvent(_located(self.line, self.kind, message), line=self.line, field=name)
 
     def at(self) -> Millis:
         if "at" not in self.obj:
-            raise self.fail("at", "missing 'at' (seconds since the start event)")
+            raise self.fail("at", Words("missing 'at' (seconds since the start event)"))
         value = self.obj["at"]
         if not isinstance(value, int | Decimal | float) or isinstance(value, bool):
-            raise self.fail("at", f"'at' must be a number of seconds, not {value!r}")
+            raise self.fail("at", _not_seconds("at", value))
         try:
             ms = seconds_to_ms(value)
         except ValueError as error:
-            raise self.fail("at", str(error)) from None
+            raise self.fail("at", said(error)) from None
         if ms < 0:
-            raise self.fail("at", f"'at' is negative: {value}")
+            raise self.fail("at", Words("'at' is negative: {value}", value=value))
         return ms
 
     def color(self, name: str = "by") -> Color:
         value = self.obj.get(name)
         if value not in ("white", "black"):
-            raise self.fail(name, f'\'{name}\' must be "white" or "black", not {value!r}')
+            raise self.fail(
+                name,
+                Words(
+                    '\'{name}\' must be "white" or "black", not {value}',
+                    name=name,
+                    value=repr(value),
+                ),
+            )
         return Color.parse(value)
 
     def square(self, name: str = "square") -> int:
         value = self.obj.get(name)
         if not isinstance(value, str):
-            raise self.fail(name, f"'{name}' must be a square name such as \"e2\", not {value!r}")
+            raise self.fail(
+                name,
+                Words(
+                    "'{name}' must be a square name such as \"e2\", not {value}",
+                    name=name,
+                    value=repr(value),
+                ),
+            )
         try:
             return parse_square(value.strip().lower())
         except ValueError:
-            raise self.fail(name, f"no such square: {value!r}") from None
+            raise self.fail(name, Words("no such square: {value}", value=repr(value))) from None
 
     def text(self, name: str, *, required: bool = True) -> str | None:
         value = self.obj.get(name)
         if value is None and not required:
             return None
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(name, f"'{name}' must be a non-empty string, not {value!r}")
+            raise self.fail(
+                name,
+                Words(
+                    "'{name}' must be a non-empty string, not {value}", name=name, value=repr(value)
+                ),
+            )
         return value.strip()
 
     def enum(self, name: str, cls: type[enum.Enum], default: Any = None) -> Any:
@@ -803,17 +855,20 @@ class _Reader:
         if value is None:
             if default is not None:
                 return default
-            raise self.fail(name, f"missing '{name}'")
+            raise self.fail(name, Words("missing '{name}'", name=name))
         for member in cls:
             if member.value == value:
                 return member
         allowed = ", ".join(repr(m.value) for m in cls)
-        raise self.fail(name, f"'{name}' must be one of {allowed}, not {value!r}")
+        raise self.fail(name, _not_one_of(name, allowed, value))
 
     def flag(self, name: str, *, default: bool) -> bool:
         value = self.obj.get(name, default)
         if not isinstance(value, bool):
-            raise self.fail(name, f"'{name}' must be true or false, not {value!r}")
+            raise self.fail(
+                name,
+                Words("'{name}' must be true or false, not {value}", name=name, value=repr(value)),
+            )
         return value
 
     def count(self, name: str, *, minimum: int = 0) -> int | None:
@@ -821,7 +876,15 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise self.fail(name, f"'{name}' must be a whole number >= {minimum}, not {value!r}")
+            raise self.fail(
+                name,
+                Words(
+                    "'{name}' must be a whole number >= {minimum}, not {value}",
+                    name=name,
+                    minimum=minimum,
+                    value=repr(value),
+                ),
+            )
         return value
 
     def seconds(self, obj: dict[str, Any], name: str, *, signed: bool = False) -> Millis | None:
@@ -829,13 +892,15 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-            raise self.fail(name, f"'{name}' must be a number of seconds, not {value!r}")
+            raise self.fail(name, _not_seconds(name, value))
         try:
             ms = seconds_to_ms(value)
         except ValueError as error:
-            raise self.fail(name, str(error)) from None
+            raise self.fail(name, said(error)) from None
         if ms < 0 and not signed:
-            raise self.fail(name, f"'{name}' must not be negative: {value}")
+            raise self.fail(
+                name, Words("'{name}' must not be negative: {value}", name=name, value=value)
+            )
         return ms
 
 
@@ -864,11 +929,12 @@ def _rules(reader: _Reader) -> Rules:
     if raw is None:
         return Rules()
     if not isinstance(raw, dict):
-        raise reader.fail("rules", f"'rules' must be an object, not {raw!r}")
+        raise reader.fail("rules", Words("'rules' must be an object, not {value}", value=repr(raw)))
     unknown = sorted(set(raw) - _RULE_KEYS)
     if unknown:
         known = ", ".join(sorted(_RULE_KEYS))
-        raise reader.fail("rules", f"unknown rule {unknown[0]!r} (known: {known})")
+        why = Words("unknown rule {name} (known: {known})", name=repr(unknown[0]), known=known)
+        raise reader.fail("rules", why)
     sub = _Reader(raw, reader.line, "start")
     edition = raw.get("edition")
     if isinstance(edition, int) and not isinstance(edition, bool):
@@ -900,10 +966,11 @@ def _rules(reader: _Reader) -> Rules:
     )
 
 
-_BOTH_FORMS = (
-    "start event: give 'time_control' (one control for both players) or 'time_controls' "
-    "(one per player), not both"
-)
+def _both_forms() -> Words:
+    return Words(
+        "give 'time_control' (one control for both players) or 'time_controls' (one per "
+        "player), not both"
+    )
 
 
 def _time_controls(reader: _Reader) -> tuple[str, str] | None:
@@ -913,13 +980,17 @@ def _time_controls(reader: _Reader) -> tuple[str, str] | None:
     if raw is None:
         return None
     if obj.get("time_control") is not None:
-        raise reader.fail("time_controls", _BOTH_FORMS.removeprefix("start event: "))
+        raise reader.fail("time_controls", _both_forms())
     shape = '{"white": "300", "black": "240+2@61"}'
     if not isinstance(raw, dict) or set(raw) != {"white", "black"}:
         raise reader.fail(
             "time_controls",
-            f"'time_controls' must be an object with a control for each player, such as "
-            f"{shape}, not {raw!r}"[:300],
+            Words(
+                "'time_controls' must be an object with a control for each player, such as "
+                "{shape}, not {value}",
+                shape=shape,
+                value=_short(repr(raw)),
+            ),
         )
     pair = []
     for name in ("white", "black"):
@@ -927,7 +998,11 @@ def _time_controls(reader: _Reader) -> tuple[str, str] | None:
         if not isinstance(value, str) or not value.strip():
             raise reader.fail(
                 "time_controls",
-                f"'time_controls' {name}: a time-control string, not {value!r}"[:300],
+                Words(
+                    "'time_controls' {name}: a time-control string, not {value}",
+                    name=name,
+                    value=_short(repr(value)),
+                ),
             )
         pair.append(value.strip())
     return pair[0], pair[1]
@@ -937,11 +1012,14 @@ def _start(reader: _Reader) -> Start:
     obj = reader.obj
     tc = obj.get("time_control")
     if tc is not None and not isinstance(tc, str):
-        raise reader.fail("time_control", f"'time_control' must be a string or null, not {tc!r}")
+        raise reader.fail(
+            "time_control",
+            Words("'time_control' must be a string or null, not {value}", value=repr(tc)),
+        )
     controls = _time_controls(reader)
     fen = obj.get("fen")
     if fen is not None and (not isinstance(fen, str) or not fen.strip()):
-        raise reader.fail("fen", f"'fen' must be a FEN string, not {fen!r}")
+        raise reader.fail("fen", Words("'fen' must be a FEN string, not {value}", value=repr(fen)))
     return Start(
         time_control=tc.strip() if tc is not None else None,
         fen=fen.strip() if fen is not None else None,
@@ -962,7 +1040,7 @@ def _touch(reader: _Reader) -> Touch:
             "b",
             "n",
         ):
-            raise reader.fail("piece", f"'piece' must be one of q, r, b, n, not {piece_text!r}")
+            raise reader.fail("piece", _not_one_of("piece", "q, r, b, n", piece_text))
         piece = PieceType("pnbrqk".index(piece_text.strip().lower()) + 1)
     return Touch(reader.at(), reader.color(), reader.square(), piece)
 
@@ -970,7 +1048,7 @@ def _touch(reader: _Reader) -> Touch:
 def _move(reader: _Reader) -> MoveMade:
     hands = reader.count("hands", minimum=1)
     if hands is not None and hands > 2:
-        raise reader.fail("hands", f"'hands' must be 1 or 2, not {hands}")
+        raise reader.fail("hands", Words("'hands' must be 1 or 2, not {value}", value=hands))
     text = _written_move(reader, required=True)
     assert text is not None
     return MoveMade(reader.at(), reader.color(), text, hands or 1)
@@ -980,11 +1058,11 @@ def _claim(reader: _Reader) -> Claim:
     kind = reader.enum("kind", ClaimKind)
     accepted = reader.flag("accepted", default=False)
     if accepted and kind not in (ClaimKind.THREEFOLD, ClaimKind.FIFTY):
-        raise reader.fail("accepted", "only a 9.2 or 9.3 claim is a draw offer (9.1.2.3)")
+        raise reader.fail("accepted", Words("only a 9.2 or 9.3 claim is a draw offer (9.1.2.3)"))
     move = _written_move(reader, required=False)
     written = reader.flag("written", default=True)
     if not written and move is None:
-        raise reader.fail("written", "'written' concerns a claim's intended 'move'")
+        raise reader.fail("written", Words("'written' concerns a claim's intended 'move'"))
     return Claim(reader.at(), reader.color(), kind, move, accepted, written)
 
 
@@ -1000,26 +1078,28 @@ def _written_move(reader: _Reader, *, required: bool) -> str | None:
     try:
         return san_to_english(text, lang)
     except ChessLawsError as error:
-        raise reader.fail("move", str(error)) from None
+        raise reader.fail("move", said(error)) from None
 
 
 def _arbiter(reader: _Reader) -> Arbiter:
     obj = reader.obj
     by = obj.get("by", "arbiter")
     if by != "arbiter":
-        raise reader.fail("by", f'an arbiter event is by "arbiter", not {by!r}')
+        raise reader.fail(
+            "by", Words('an arbiter event is by "arbiter", not {value}', value=repr(by))
+        )
     action: ArbiterActionKind = reader.enum("action", ArbiterActionKind)
     at = reader.at()
     article = reader.text("article", required=False)
     if action in (ArbiterActionKind.ADD_TIME, ArbiterActionKind.SET_TIME):
         seconds = reader.seconds(obj, "seconds", signed=action is ArbiterActionKind.ADD_TIME)
         if seconds is None:
-            raise reader.fail("seconds", f"{action.value} needs 'seconds'")
+            raise reader.fail("seconds", Words("{action} needs 'seconds'", action=action.value))
         return Arbiter(at, action, player=reader.color("player"), seconds=seconds, article=article)
     if action is ArbiterActionKind.SET_MOVES:
         moves = reader.count("moves")
         if moves is None:
-            raise reader.fail("moves", "set_moves needs 'moves'")
+            raise reader.fail("moves", Words("{action} needs 'moves'", action=action.value))
         return Arbiter(at, action, player=reader.color("player"), moves=moves, article=article)
     if action is ArbiterActionKind.SET_CONTROL:
         control = reader.text("time_control")
@@ -1027,7 +1107,9 @@ def _arbiter(reader: _Reader) -> Arbiter:
     if action is ArbiterActionKind.RESTORE:
         moves = reader.count("moves")
         if moves is None:
-            raise reader.fail("moves", "restore needs 'moves' (the moves of the sheet that stand)")
+            raise reader.fail(
+                "moves", Words("restore needs 'moves' (the moves of the sheet that stand)")
+            )
         return Arbiter(at, action, moves=moves, article=article)
     if action is ArbiterActionKind.WARNING or action in SANCTIONS:
         return Arbiter(at, action, player=reader.color("player"), article=article)
@@ -1039,13 +1121,13 @@ def _arbiter(reader: _Reader) -> Arbiter:
     if action is ArbiterActionKind.AMEND_RESULT:
         result = obj.get("result")
         if result not in AMENDED_RESULTS:
-            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+            raise reader.fail("result", _results(AMENDED_RESULTS))
         reason = reader.text("reason", required=False) or "arbiter"
         return Arbiter(at, action, result=result, reason=reason, article=article)
     if action is ArbiterActionKind.DECLARE:
         result = obj.get("result")
         if result not in RESULTS:
-            raise reader.fail("result", f"'result' must be one of {', '.join(RESULTS)}")
+            raise reader.fail("result", _results(RESULTS))
         reason = reader.text("reason", required=False) or "arbiter"
         _check_declared(reader, result, reason)
         return Arbiter(at, action, result=result, reason=reason, article=article)
@@ -1098,11 +1180,11 @@ def _check_fields(obj: dict[str, Any], kind: str, line: int | None) -> None:
         return
     unknown = [key for key in obj if key not in known]
     if unknown:
-        where = f"line {line}: " if line is not None else ""
         name = str(unknown[0])[:40]
         allowed = ", ".join(sorted(known - {"type"}))
+        why = Words("unknown field {name} (known: {known})", name=repr(name), known=allowed)
         raise InvalidEvent(
-            f"{where}{kind} event: unknown field {name!r} (known: {allowed})",
+            _located(line, kind, why),
             line=line,
             field=name,
         )
@@ -1117,9 +1199,23 @@ def _check_declared(reader: _Reader, result: str, reason: str) -> None:
         return
     wins = ("1-0", "0-1")
     if known.result_kind == "win" and result not in wins:
-        raise reader.fail("result", f"a game ended by {reason} is won (1-0 or 0-1), not {result}")
+        raise reader.fail(
+            "result",
+            Words(
+                "a game ended by {reason} is won (1-0 or 0-1), not {result}",
+                reason=reason,
+                result=result,
+            ),
+        )
     if known.result_kind == "draw" and result != "1/2-1/2":
-        raise reader.fail("result", f"a game ended by {reason} is drawn (1/2-1/2), not {result}")
+        raise reader.fail(
+            "result",
+            Words(
+                "a game ended by {reason} is drawn (1/2-1/2), not {result}",
+                reason=reason,
+                result=result,
+            ),
+        )
 
 
 def event_from_json(obj: object, line: int | None = None) -> Event:
@@ -1129,8 +1225,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     floats are accepted through their shortest repr.
     """
     if not isinstance(obj, dict):
-        where = f"line {line}: " if line is not None else ""
-        raise InvalidEvent(f"{where}an event is a JSON object, not {obj!r}"[:200], line=line)
+        why = Words("an event is a JSON object, not {value}", value=_short(repr(obj)))
+        raise InvalidEvent(_at_line(line, why), line=line)
     kind = obj.get("type")
     if kind in _FAST:
         fast = _FAST[kind](obj)
@@ -1150,7 +1246,9 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     if kind == "press":
         hand = obj.get("hand")
         if hand not in (None, "same", "other"):
-            raise reader.fail("hand", f"'hand' must be \"same\" or \"other\", not {hand!r}")
+            raise reader.fail(
+                "hand", Words('\'hand\' must be "same" or "other", not {value}', value=repr(hand))
+            )
         return Press(reader.at(), reader.color(), hand if hand == "other" else None)
     if kind == "spectator_remark":
         about = reader.text("about")
@@ -1159,7 +1257,9 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     if kind == "agree_correction":
         moves = reader.count("moves")
         if moves is None:
-            raise reader.fail("moves", "agree_correction needs 'moves' (the moves that stand)")
+            raise reader.fail(
+                "moves", Words("agree_correction needs 'moves' (the moves that stand)")
+            )
         return AgreeCorrection(reader.at(), moves)
     if kind == "request_scoresheet":
         return RequestScoresheet(reader.at(), reader.color())
@@ -1184,7 +1284,7 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
     if kind == "sign":
         result = obj.get("result")
         if result not in AMENDED_RESULTS:
-            raise reader.fail("result", f"'result' must be one of {', '.join(AMENDED_RESULTS)}")
+            raise reader.fail("result", _results(AMENDED_RESULTS))
         return Sign(reader.at(), reader.color(), result)
     if kind == "record":
         text = reader.text("move")
@@ -1202,8 +1302,8 @@ def event_from_json(obj: object, line: int | None = None) -> Event:
         return Announce(reader.at(), reader.color(), announced)
     if kind in _ADJOURNMENT:
         return _adjournment(reader, kind)
-    where = f"line {line}: " if line is not None else ""
-    raise InvalidEvent(f"{where}unknown event type {kind!r}", line=line, field="type")
+    why = Words("unknown event type {value}", value=repr(kind))
+    raise InvalidEvent(_at_line(line, why), line=line, field="type")
 
 
 _BY_THE_ARBITER: dict[str, Callable[[Millis], Event]] = {
@@ -1219,10 +1319,14 @@ def _adjournment(reader: _Reader, kind: str) -> Event:
         text = reader.text("move")
         assert text is not None
         if len(text) > MAX_SEALED:
-            raise reader.fail("move", f"a sealed move is at most {MAX_SEALED} characters")
+            raise reader.fail(
+                "move", Words("a sealed move is at most {most} characters", most=MAX_SEALED)
+            )
         return Seal(reader.at(), reader.color(), text)
     if reader.obj.get("by", "arbiter") != "arbiter":
-        raise reader.fail("by", f"'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent")
+        raise reader.fail(
+            "by", Words("'{kind}' is the arbiter's act: 'by' is \"arbiter\" or absent", kind=kind)
+        )
     if kind == "open_envelope":
         lost = reader.flag("lost", default=False)
         return OpenEnvelope(reader.at(), lost, reader.flag("position_lost", default=False))
@@ -1247,21 +1351,24 @@ def _resumption(reader: _Reader) -> str | None:
         when = None
     if when is None or when.tzinfo is None:
         raise reader.fail(
-            "resumes", f"'resumes' is a date and time with its zone (2026-12-03T14:00+01:00), "
-            f"not {text[:40]!r}"
+            "resumes",
+            Words(
+                "'resumes' is a date and time with its zone (2026-12-03T14:00+01:00), not {value}",
+                value=repr(text[:40]),
+            ),
         )
     return when.isoformat()
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number of seconds")
+    raise ValueError(Words("{name} is not a number of seconds", name=name))
 
 
 def _bounded_int(text: str) -> int:
     """A JSON integer, refused past 30 digits (no event needs more; Python's own limit would
     otherwise answer with advice about ``sys.set_int_max_str_digits``)."""
     if len(text.lstrip("-")) > 30:
-        raise ValueError(f"a number of {len(text)} digits is out of range")
+        raise ValueError(Words("a number of {digits} digits is out of range", digits=len(text)))
     return int(text)
 
 
@@ -1379,11 +1486,12 @@ def read_in_general(text: str, line: int | None = None) -> Event:
     """:func:`parse_event` for any line: decoded as JSON, then read field by field (a caller
     that has tried :func:`plain_event` on the line goes on here)."""
     if not isinstance(text, str):
-        where = f"line {line}: " if line is not None else ""
-        raise InvalidEvent(f"{where}not a line of text but {type(text).__name__}", line=line)
+        why = Words("not a line of text but {kind}", kind=type(text).__name__)
+        raise InvalidEvent(_at_line(line, why), line=line)
     try:
         obj = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
-        where = f"line {line}: " if line is not None else ""
-        raise InvalidEvent(f"{where}not valid JSON: {error}", line=line) from None
+        raise InvalidEvent(
+            _at_line(line, Words("not valid JSON: {error}", error=error)), line=line
+        ) from None
     return event_from_json(obj, line)

@@ -295,7 +295,7 @@ def step_line(
 
 def unreadable(state: GameState, idx: int, error: InvalidEvent) -> tuple[GameState, list[Ruling]]:
     """Line ``idx`` of the log is no event: a ``rejected`` ruling naming the line and field."""
-    rejected = Ruling(idx, None, RulingKind.REJECTED, reason=brief(str(error)))
+    rejected = Ruling(idx, None, RulingKind.REJECTED, reason=brief(said(error)))
     return _skipped(state, idx), [rejected]
 
 

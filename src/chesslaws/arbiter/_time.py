@@ -11,6 +11,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import NewType
 
+from chesslaws._words import Words
+
 __all__ = ["MAX_SECONDS", "Millis", "instant_to_json", "ms_to_seconds", "seconds_to_ms"]
 
 Millis = NewType("Millis", int)
@@ -24,10 +26,15 @@ MAX_SECONDS = 10**9
 and controls are far below it, and anything larger is a broken log, refused."""
 
 
-def _out_of_range(value: object) -> str:
+def _out_of_range(value: object) -> Words:
     text = str(value)
     shown = text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
-    return f"{shown} seconds is out of range (at most {MAX_SECONDS:,})"
+    most = format(MAX_SECONDS, ",")
+    return Words("{value} seconds is out of range (at most {most})", value=shown, most=most)
+
+
+def _not_seconds(value: object) -> Words:
+    return Words("not a number of seconds: {value}", value=repr(value))
 
 
 def seconds_to_ms(value: object) -> Millis:
@@ -42,7 +49,7 @@ def seconds_to_ms(value: object) -> Millis:
     (641500, 2000, 2, 2)
     """
     if isinstance(value, bool):
-        raise ValueError(f"not a number of seconds: {value!r}")
+        raise ValueError(_not_seconds(value))
     if isinstance(value, int):
         if abs(value) > MAX_SECONDS:
             raise ValueError(_out_of_range(value))
@@ -55,11 +62,11 @@ def seconds_to_ms(value: object) -> Millis:
         try:
             number = Decimal(value.strip())
         except InvalidOperation:
-            raise ValueError(f"not a number of seconds: {value!r}") from None
+            raise ValueError(_not_seconds(value)) from None
     else:
-        raise ValueError(f"not a number of seconds: {value!r}")
+        raise ValueError(_not_seconds(value))
     if not number.is_finite():
-        raise ValueError(f"not a finite number of seconds: {value!r}")
+        raise ValueError(Words("not a finite number of seconds: {value}", value=repr(value)))
     if abs(number) > MAX_SECONDS:
         raise ValueError(_out_of_range(value))
     millis = (number * _THOUSAND).quantize(_ONE, rounding=ROUND_HALF_EVEN)

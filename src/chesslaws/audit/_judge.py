@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from chesslaws._color import Color
 from chesslaws._errors import ChessLawsError
+from chesslaws._words import Words
 from chesslaws.clock import parse_clock_comment
 from chesslaws.endings import (
     EDITIONS,
@@ -46,7 +47,7 @@ from chesslaws.endings._editions import E2014, PRE_1997
 from chesslaws.endings._record import repetition_counts
 from chesslaws.pgn import HALF_SCORES
 
-from ._record import AuditRecord, Code, Finding
+from ._record import AuditRecord, Code, Finding, read_at
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 __all__ = ["MATE_BUDGET", "audit_game"]
 
 
-_NAMES = {Color.WHITE: "White", Color.BLACK: "Black"}
+_NAMES = {Color.WHITE: Words("White"), Color.BLACK: Words("Black")}
 _ENDINGS = {
     Termination.CHECKMATE: "checkmate",
     Termination.STALEMATE: "stalemate",
@@ -65,12 +66,13 @@ _ENDINGS = {
     Termination.FIVEFOLD: "fivefold repetition",
     Termination.SEVENTY_FIVE_MOVES: "seventy-five-move rule",
 }
+#: The endings in a finding's sentence (the record's ``ending`` keeps :data:`_ENDINGS`).
 _PHRASES = {
-    Termination.CHECKMATE: "checkmate",
-    Termination.STALEMATE: "stalemate",
-    Termination.DEAD_POSITION: "a dead position",
-    Termination.FIVEFOLD: "a fivefold repetition",
-    Termination.SEVENTY_FIVE_MOVES: "seventy-five moves each without a capture or pawn move",
+    Termination.CHECKMATE: Words("checkmate"),
+    Termination.STALEMATE: Words("stalemate"),
+    Termination.DEAD_POSITION: Words("a dead position"),
+    Termination.FIVEFOLD: Words("a fivefold repetition"),
+    Termination.SEVENTY_FIVE_MOVES: Words("seventy-five moves each without a capture or pawn move"),
 }
 _DECISIVE = {"1-0": Color.WHITE, "0-1": Color.BLACK}
 
@@ -93,7 +95,13 @@ def audit_game(
     only a lone king cannot win), with its Article numbers.
     """
     if edition not in EDITIONS:
-        raise ChessLawsError(f"unknown edition {edition!r}: one of {', '.join(EDITIONS)}")
+        raise ChessLawsError(
+            Words(
+                "unknown edition {edition}: one of {editions}",
+                edition=repr(edition),
+                editions=", ".join(EDITIONS),
+            )
+        )
     findings: list[Finding] = _record_findings(game)
     recorded = game.recorded_result
     error = game.error
@@ -151,23 +159,17 @@ def audit_game(
         later = len(sans) - ended_ply
         findings.extend(c for c in claims if c.ply < ended_ply)
         findings.extend(offers.judged(ended_ply, recorded, board_ended=True))
-        when = f"after ply {ended_ply}" if ended_ply else "before the first move"
         if later > 0:
-            nxt = _move_label(ended_ply + 1, first_turn, first_number, sans[ended_ply])
+            then = _move_label(ended_ply + 1, first_turn, first_number, sans[ended_ply])
             right = recorded == lawful or half
-            findings.append(
-                Finding(
-                    ended_ply + 1,
-                    Code.PLAY_AFTER_END,
-                    article,
-                    f"the game ended with {phrase} {when} (Article {article}); play "
-                    f"went on with {nxt} and {later} move(s) in all, which do not count"
-                    + ("; the result stands" if right else ""),
-                    fault=not right,
-                )
-            )
+            findings.append(_play_after_end(ended_ply, phrase, article, then, later, right=right))
         if half:
-            shown = f"the game ended with {phrase} (Article {article}), a result of {lawful}"
+            shown = Words(
+                "the game ended with {ending} (Article {article}), a result of {result}",
+                ending=phrase,
+                article=article,
+                result=lawful,
+            )
             findings.append(_arbiters_score(recorded, ended_ply, shown))
             return record(recorded, plies, name)
         if recorded != lawful:
@@ -176,8 +178,14 @@ def audit_game(
                     ended_ply,
                     Code.RESULT_CONTRADICTS_POSITION,
                     article,
-                    f"the game ended with {phrase} (Article {article}): the result is "
-                    f"{lawful}, not {recorded}",
+                    Words(
+                        "the game ended with {ending} (Article {article}): the result is "
+                        "{lawful}, not {recorded}",
+                        ending=phrase,
+                        article=article,
+                        lawful=lawful,
+                        recorded=recorded,
+                    ),
                 )
             )
         return record(lawful, plies, name)
@@ -193,8 +201,11 @@ def audit_game(
                     error.ply,
                     Code.ILLEGAL_MOVE,
                     "3",
-                    f"{_move_label(error.ply, first_turn, first_number, error.text)} is not a "
-                    f"legal move (Article 3; 7.5): {error.reason}",
+                    Words(
+                        "{move} is not a legal move (Article 3; 7.5): {reason}",
+                        move=_move_label(error.ply, first_turn, first_number, error.text),
+                        reason=error.reason,
+                    ),
                 )
             )
         return record(None, plies)
@@ -202,7 +213,7 @@ def audit_game(
     judged = offers.judged(plies, recorded, board_ended=False)
     findings.extend(judged)
     if half:
-        findings.append(_arbiters_score(recorded, plies, "the board shows no ending"))
+        findings.append(_arbiters_score(recorded, plies, Words("the board shows no ending")))
         return record(recorded, plies)
     if recorded not in _DECISIVE:
         lawful = recorded if recorded in ("1/2-1/2", "*") else "*"
@@ -228,51 +239,80 @@ def audit_game(
         lawful_result, verdict = Result.win_for(winner), Winnability.WINNABLE
     else:
         lawful_result, verdict = loss_or_draw(position, loser, budget=mate_budget)
+    # who lost how, who won, under which Article: the words of either finding below
+    told: dict[str, object] = {
+        "loser": _NAMES[loser], "lost": verb, "winner": _NAMES[winner], "article": article
+    }  # fmt: skip
     if lawful_result is Result.DRAW:
-        cannot = "could not checkmate by any series of legal moves"
+        cannot = Words("could not checkmate by any series of legal moves")
         if article == "10.5":
-            cannot = "had a lone king, and a lone king cannot win"
-        findings.append(
-            Finding(
-                plies,
-                code,
-                article,
-                f"{_NAMES[loser]} {verb}, but {_NAMES[winner]} {cannot} (Article {article}): the "
-                f"result is a draw, not {recorded}",
-            )
+            cannot = Words("had a lone king, and a lone king cannot win")
+        said = Words(
+            "{loser} {lost}, but {winner} {cannot} (Article {article}): the result is a draw, "
+            "not {recorded}",
+            cannot=cannot,
+            recorded=recorded,
+            **told,
         )
+        findings.append(Finding(plies, code, article, said))
         return record("1/2-1/2", plies, ending_name)
     if verdict is Winnability.UNDETERMINED:
-        findings.append(
-            Finding(
-                plies,
-                Code.UNDETERMINED,
-                article,
-                f"{_NAMES[loser]} {verb}; whether {_NAMES[winner]} could still checkmate was not "
-                f"decided within {mate_budget} positions: the arbiter decides (Article {article})",
-            )
+        said = Words(
+            "{loser} {lost}; whether {winner} could still checkmate was not decided within "
+            "{budget} positions: the arbiter decides (Article {article})",
+            budget=mate_budget,
+            **told,
         )
+        findings.append(Finding(plies, Code.UNDETERMINED, article, said))
     return record(recorded, plies, ending_name)
 
 
 _RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*", *HALF_SCORES})
 
 
-def _arbiters_score(recorded: str, ply: int, board: str) -> Finding:
+def _play_after_end(
+    ply: int, ending: Words, article: str, then: str, later: int, *, right: bool
+) -> Finding:
+    """Moves played after the game ended on the board (5, 9.6): they do not count; a fault
+    only when the recorded result is not the one the ending gives."""
+    when = Words("after ply {ply}", ply=ply) if ply else Words("before the first move")
+    said = Words(
+        "the game ended with {ending} {when} (Article {article}); play went on with {move} and "
+        "{count} move(s) in all, which do not count",
+        ending=ending,
+        when=when,
+        article=article,
+        move=then,
+        count=later,
+    )
+    if right:
+        said = Words("{said}; the result stands", said=said)
+    return Finding(ply + 1, Code.PLAY_AFTER_END, article, said, fault=not right)
+
+
+def _arbiters_score(recorded: str, ply: int, board: Words) -> Finding:
     """A score of ``1/2-0`` or ``0-1/2``: lawful (10.2), and never a result of play: the
     arbiter's decision (points reduced or raised, 12.9.4, 12.9.5; a game declared lost with the
     opponent's score set by the event, 12.9.6; an appeal, 11.10), which stands (8.7). The
     position contradicts none of these: it is reported as information, with what the board
     shows."""
     white, black = recorded.split("-")
-    offender = "Black" if black == "0" else "White"
+    offender = _NAMES[Color.BLACK if black == "0" else Color.WHITE]
     return Finding(
         ply,
         Code.ARBITERS_SCORE,
         "10.2",
-        f"the score {recorded} (White {white}, Black {black}) is a lawful score (Article 10.2) "
-        f"that only the arbiter gives: {offender}'s points reduced (12.9.5) or the game declared "
-        f"lost by {offender} (12.9.6), after the game if need be (8.7, 11.10); {board}",
+        Words(
+            "the score {recorded} (White {white}, Black {black}) is a lawful score (Article "
+            "10.2) that only the arbiter gives: {offender}'s points reduced (12.9.5) or the game "
+            "declared lost by {offender} (12.9.6), after the game if need be (8.7, 11.10); "
+            "{board}",
+            recorded=recorded,
+            white=white,
+            black=black,
+            offender=offender,
+            board=board,
+        ),
     )
 
 
@@ -302,21 +342,28 @@ class _Offers:
             mover = Color((self.first_turn + ply - 1) % 2)
             offerer, other = _NAMES[mover], _NAMES[mover.other]
             move = _move_label(ply, self.first_turn, self.first_number, sans[ply - 1])
-            said = f"{offerer} offered a draw with {move} (marked (=), 8.1.5)"
+            said = Words(
+                "{player} offered a draw with {move} (marked (=), 8.1.5)", player=offerer, move=move
+            )
             if ply < plies:
                 reply = _move_label(ply + 1, self.first_turn, self.first_number, sans[ply])
-                said += f"; {other} declined it by playing {reply} (9.1.2.1)"
+                said = Words(
+                    "{said}; {player} declined it by playing {move} (9.1.2.1)",
+                    said=said,
+                    player=other,
+                    move=reply,
+                )
             elif board_ended or recorded in _DECISIVE or recorded in HALF_SCORES:
-                said += "; it lapsed when the game ended (9.1.2.1)"
+                said = Words("{said}; it lapsed when the game ended (9.1.2.1)", said=said)
             elif recorded == "*":
-                said += "; it stands: the game is unfinished (9.1.2.1)"
+                said = Words("{said}; it stands: the game is unfinished (9.1.2.1)", said=said)
             else:
                 out.append(self._agreement(ply, plies, said, other))
                 continue
             out.append(Finding(ply, Code.DRAW_OFFER, "9.1.2.1", said))
         return out
 
-    def _agreement(self, ply: int, plies: int, said: str, other: str) -> Finding:
+    def _agreement(self, ply: int, plies: int, said: Words, other: Words) -> Finding:
         """A draw right after the offer: agreed (5.2.3), provided each player has moved
         (2014: 5.2.c; pre-1997 10.6: at any time)."""
         article = {E2014: "5.2.c", PRE_1997: "10.6"}.get(self.edition, "5.2.3")
@@ -325,14 +372,24 @@ class _Offers:
                 ply,
                 Code.AGREEMENT_BEFORE_BOTH_MOVED,
                 article,
-                f"{said}; {other} accepted it before making a move: a draw is agreed only "
-                f"once both players have made a move (Article {article}): the game goes on",
+                Words(
+                    "{said}; {player} accepted it before making a move: a draw is agreed only "
+                    "once both players have made a move (Article {article}): the game goes on",
+                    said=said,
+                    player=other,
+                    article=article,
+                ),
             )
         return Finding(
             ply,
             Code.DRAW_OFFER,
             article,
-            f"{said}; {other} accepted it: drawn by agreement (Article {article})",
+            Words(
+                "{said}; {player} accepted it: drawn by agreement (Article {article})",
+                said=said,
+                player=other,
+                article=article,
+            ),
         )
 
 
@@ -352,15 +409,19 @@ def _adjournments(game: Game, first_turn: int, first_number: int) -> list[Findin
     if game.tags.get("Termination", "").strip().lower() == "adjourned" and len(sans) not in plies:
         plies.append(len(sans))
     for ply in plies:
-        after = _move_label(ply, first_turn, first_number, sans[ply - 1]) if ply else "no move"
+        after = (
+            _move_label(ply, first_turn, first_number, sans[ply - 1]) if ply else Words("no move")
+        )
         if ply < len(sans):
-            how = "and resumed (Guidelines I.9)"
+            how = Words("and resumed (Guidelines I.9)")
         elif game.recorded_result == "*":
-            how = "and stands unfinished (*) until it is resumed (Guidelines I.9)"
+            how = Words("and stands unfinished (*) until it is resumed (Guidelines I.9)")
         else:
-            how = (f"and ended {game.recorded_result} without a further move (Guidelines I.6, "
-                   "I.10)")  # fmt: skip
-        message = f"after {after} the game was adjourned {how}"
+            how = Words(
+                "and ended {result} without a further move (Guidelines I.6, I.10)",
+                result=game.recorded_result,
+            )
+        message = Words("after {move} the game was adjourned {how}", move=after, how=how)
         found.append(Finding(ply, Code.ADJOURNED, "I.1", message))
     return found
 
@@ -369,7 +430,12 @@ def _record_findings(game: Game) -> list[Finding]:
     """Findings on the record itself (Article 8): a ``Result`` tag that is none of the four
     results or contradicts the movetext's, and what the reader mended (information)."""
     found = [
-        Finding(0, Code.MENDED_ON_READING, "8", f"line {n.line}, column {n.column}: {n.reason}")
+        Finding(
+            0,
+            Code.MENDED_ON_READING,
+            "8",
+            read_at(n.line, n.column, n.reason),
+        )
         for n in game.notes
     ]
     tag = game.tags.get("Result")
@@ -379,8 +445,11 @@ def _record_findings(game: Game) -> list[Finding]:
                 0,
                 Code.RESULT_TAG_NOT_A_RESULT,
                 "8",
-                f"the Result tag {tag!r} is none of 1-0, 0-1, 1/2-1/2, *, nor the arbiter's "
-                "1/2-0, 0-1/2 (10.2)",
+                Words(
+                    "the Result tag {tag} is none of 1-0, 0-1, 1/2-1/2, *, nor the arbiter's "
+                    "1/2-0, 0-1/2 (10.2)",
+                    tag=repr(tag),
+                ),
             )
         )
     elif tag is not None and game.result and tag != game.result:
@@ -389,7 +458,11 @@ def _record_findings(game: Game) -> list[Finding]:
                 0,
                 Code.RESULT_TAG_CONTRADICTS_MOVETEXT,
                 "8",
-                f"the Result tag says {tag}, the movetext ends with {game.result}",
+                Words(
+                    "the Result tag says {tag}, the movetext ends with {result}",
+                    tag=tag,
+                    result=game.result,
+                ),
             )
         )
     return found
@@ -440,9 +513,11 @@ def _threefold_finding(
         ply,
         Code.THREEFOLD_AVAILABLE,
         "9.2",
-        f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} the "
-        "same position stood for the third time: a draw could be claimed (9.2.1 by "
-        "the player making that move, 9.2.2 by the opponent)",
+        Words(
+            "after {move} the same position stood for the third time: a draw could be claimed "
+            "(9.2.1 by the player making that move, 9.2.2 by the opponent)",
+            move=_move_label(ply, first_turn, first_number, sans[ply - 1]),
+        ),
     )
 
 
@@ -451,9 +526,11 @@ def _fifty_finding(ply: int, first_turn: int, first_number: int, sans: Sequence[
         ply,
         Code.FIFTY_MOVES_AVAILABLE,
         "9.3",
-        f"after {_move_label(ply, first_turn, first_number, sans[ply - 1])} fifty "
-        "moves by each player had been made without a pawn move or a capture: a "
-        "draw could be claimed",
+        Words(
+            "after {move} fifty moves by each player had been made without a pawn move or a "
+            "capture: a draw could be claimed",
+            move=_move_label(ply, first_turn, first_number, sans[ply - 1]),
+        ),
     )
 
 
@@ -545,23 +622,23 @@ def _ending(
     return final, reached
 
 
-def _how_lost(game: Game, loser: Color, first_turn: int) -> tuple[Code, str, str, str] | None:
+def _how_lost(game: Game, loser: Color, first_turn: int) -> tuple[Code, str, str, Words] | None:
     """How a decisive game without a board ending was lost: time, illegal moves or resignation.
 
     ``None`` when the record says the game ended some other way (abandoned, adjudicated, ...).
     """
     tag = game.tags.get("Termination", "").strip().lower()
     if "time" in tag or "flag" in tag or _clock_at_zero(game, loser, first_turn):
-        return (Code.TIME_FORFEIT_CANNOT_CHECKMATE, "6.9", "time forfeit", "lost on time")
+        return (Code.TIME_FORFEIT_CANNOT_CHECKMATE, "6.9", "time forfeit", Words("lost on time"))
     if "illegal" in tag:
         return (
             Code.ILLEGAL_MOVE_FORFEIT_CANNOT_CHECKMATE,
             "7.5.5",
             "illegal moves",
-            "lost by illegal moves",
+            Words("lost by illegal moves"),
         )
     if tag in ("", "normal") or "resign" in tag:
-        return (Code.RESIGNATION_CANNOT_CHECKMATE, "5.1.2", "resignation", "resigned")
+        return (Code.RESIGNATION_CANNOT_CHECKMATE, "5.1.2", "resignation", Words("resigned"))
     return None
 
 

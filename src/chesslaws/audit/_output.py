@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from chesslaws._errors import ChessLawsError
+from chesslaws._words import rendered
 
-from ._record import AuditRecord, Verdict
+from ._record import AuditRecord, Verdict, read_at
 from ._report import N_, VERDICT_WORDS, Summary, Words, printable
 
 __all__ = [
@@ -60,11 +61,12 @@ def write_jsonl(records: Iterable[AuditRecord], out: IO[str]) -> int:
     return count
 
 
-def _error_text(record: AuditRecord) -> str:
+def _error_text(record: AuditRecord, _: Words = N_) -> str:
+    """Where the game could not be read and why, in the words of ``_``."""
     error = record.error
     if error is None:
         return ""
-    text = f"line {error['line']}, column {error['column']}: {error['reason']}"
+    text = rendered(read_at(error["line"], error["column"], error["reason"]), _)
     return printable(text + (f": {error['text']!r}" if error["text"] else ""))
 
 
@@ -98,12 +100,12 @@ def _rows(record: AuditRecord, _: Words = N_) -> list[tuple[str, str]]:
     rows = [
         (
             _("ply {n}").format(n=f.ply) if f.ply else "",
-            f"[{f.article}] {f.code.label}: {f.message}",
+            f"[{f.article}] {f.code.label}: {rendered(f.message, _)}",
         )
         for f in record.findings
     ]
     if record.error is not None and not any(f.is_fault for f in record.findings):
-        rows.append(("", _("unreadable: {why}").format(why=_error_text(record))))
+        rows.append(("", _("unreadable: {why}").format(why=_error_text(record, _))))
     return rows
 
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["AuditRecord", "Code", "Finding", "Verdict"]
+from chesslaws._words import Words, rendered
+
+__all__ = ["AuditRecord", "Code", "Finding", "Verdict", "read_at"]
+
+
+def read_at(line: int, column: int, reason: str) -> Words:
+    """What the PGN reader said about a place in the file (an error, a mended note)."""
+    return Words("line {line}, column {column}: {reason}", line=line, column=column, reason=reason)
 
 
 class Code(enum.Enum):
@@ -139,3 +147,12 @@ class AuditRecord:
             "error": self.error,
             "findings": [f.as_dict() for f in self.findings],
         }
+
+    def in_words(self, gettext: Callable[[str], str]) -> AuditRecord:
+        """This record with its sentences for people (the findings' messages, the error's
+        reason) in the language of ``gettext``; the codes, Articles and results as they are."""
+        findings = tuple(replace(f, message=rendered(f.message, gettext)) for f in self.findings)
+        error = self.error
+        if error is not None:
+            error = {**error, "reason": rendered(error["reason"], gettext)}
+        return replace(self, findings=findings, error=error)

@@ -175,18 +175,27 @@ class Summary:
         worst = self.worst()
         if worst:
             lines.append(_("the worst games:"))
-            lines.extend("  " + describe(record) for record in worst)
+            lines.extend("  " + describe(record, _) for record in worst)
         return lines
 
 
-def describe(record: AuditRecord) -> str:
-    """One line naming a game and what is wrong with it."""
+def describe(record: AuditRecord, _: Words = N_) -> str:
+    """One line naming a game and what is wrong with it (the finding kinds by their codes), in
+    the words of ``_``."""
     lawful = "?" if record.lawful_result is None else record.lawful_result
     kinds = Counter(f.code.label for f in record.findings)
     found = ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in kinds.items())
     if record.error is not None and not found:
-        found = "unreadable"
+        found = _(VERDICT_WORDS[Verdict.UNREADABLE])
+    told = _("{file} game {game}: {white} - {black}, recorded {recorded}, lawful {lawful}: {found}")
     return printable(
-        f"{record.file} game {record.game}: {record.white} - {record.black}, recorded "
-        f"{record.recorded_result or '?'}, lawful {lawful}: {found}"
+        told.format(
+            file=record.file,
+            game=record.game,
+            white=record.white,
+            black=record.black,
+            recorded=record.recorded_result or "?",
+            lawful=lawful,
+            found=found,
+        )
     )

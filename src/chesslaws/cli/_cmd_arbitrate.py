@@ -18,10 +18,11 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from chesslaws._errors import InvalidEvent
+from chesslaws._words import Words
 from chesslaws.arbiter import Game, GameState, Ruling, RulingKind, step_line, unreadable
 from chesslaws.arbiter import game_to_pgn as state_to_pgn
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _
+from chesslaws.cli._i18n import _, in_english, render
 
 __all__ = ["arbitrate", "game_to_pgn", "register"]
 
@@ -65,10 +66,22 @@ def arbitrate(lines: Iterable[str | bytes], out: IO[str]) -> GameState:
             if ruling.kind is RulingKind.GAME_OVER:
                 final = ruling
                 continue
-            out.write(json.dumps(ruling.to_json()) + "\n")
+            out.write(_json(ruling))
     if final is not None:
-        out.write(json.dumps(final.to_json()) + "\n")
+        out.write(_json(final))
     return state
+
+
+def _json(ruling: Ruling) -> str:
+    """The ruling's JSON line; its words (``reason``, ``note``) in the CLI's language, its codes
+    and Articles as they are. English is written as before, other languages unescaped."""
+    body = ruling.to_json()
+    if in_english():
+        return json.dumps(body) + "\n"
+    for name in ("reason", "note"):
+        if name in body:
+            body[name] = render(body[name])
+    return json.dumps(body, ensure_ascii=False) + "\n"
 
 
 BOM = "\ufeff"
@@ -80,9 +93,8 @@ def _text(line: str | bytes, number: int) -> str | InvalidEvent:
     try:
         return line.decode("utf-8")
     except UnicodeDecodeError as error:
-        return InvalidEvent(
-            f"line {number}: not UTF-8 text (byte {error.start + 1} of the line)", line=number
-        )
+        said = Words("not UTF-8 text (byte {byte} of the line)", byte=error.start + 1)
+        return InvalidEvent(Words("line {line}: {said}", line=number, said=said), line=number)
 
 
 def game_to_pgn(game: Game) -> str:

@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _
+from chesslaws.cli._i18n import _, in_english
 from chesslaws.endings import EDITIONS
 
 if TYPE_CHECKING:
@@ -191,6 +191,8 @@ def _write(args: argparse.Namespace, records: Iterable[AuditRecord], summary: Su
     if not (args.jsonl or args.csv or args.quiet):
         write_table(records, sys.stdout, every=args.all, summary=summary, words=_)
         return
+    if not in_english():  # the sentences for people in the language; the codes as they are
+        records = (record.in_words(_) for record in records)
     counted = _told(records, summary.add)
     if args.jsonl:
         write_jsonl(counted, sys.stdout)

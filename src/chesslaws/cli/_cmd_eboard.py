@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from typing import IO, Any
 
+from chesslaws import _words
 from chesslaws._errors import InvalidReading
 from chesslaws.cli import fail
 from chesslaws.cli._i18n import _, render
@@ -140,7 +141,7 @@ def run_replay(args: argparse.Namespace) -> int:
         with handle if args.file != "-" else contextlib.nullcontext(handle):
             return _replay(args, handle, bad)
     except InvalidReading as error:
-        return fail(f"{args.file}: {error}")
+        return fail(_("{file}: {why}").format(file=args.file, why=render(_words.said(error))))
     except OSError as error:
         why = error.strerror or error
         return fail(_("cannot read {file}: {why}").format(file=args.file, why=why))
@@ -157,7 +158,7 @@ def _replay(args: argparse.Namespace, handle: IO[bytes], bad: list[InvalidReadin
     def skip(problem: InvalidReading) -> None:
         bad.append(problem)
         told = _("chesslaws: eboard: {file}: {problem} (line skipped)")
-        print(told.format(file=args.file, problem=problem), file=sys.stderr)
+        print(told.format(file=args.file, problem=render(_words.said(problem))), file=sys.stderr)
 
     def event_lines() -> Iterator[str]:
         yield json.dumps(board.start.to_json())
@@ -218,7 +219,7 @@ def run_live(args: argparse.Namespace) -> int:
         log = _open(args.log)
         readings = _open(args.readings)
     except InvalidReading as error:
-        return fail(str(error))
+        return fail(_words.said(error))
     except OSError as error:
         return fail(_("cannot write: {why}").format(why=error))
     for handle in (log, readings):

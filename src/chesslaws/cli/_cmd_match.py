@@ -66,6 +66,8 @@ def _plain_progress(settings: MatchSettings) -> Callable[[int, GameReport, Summa
     second = settings.engines[1].label
 
     def show(number: int, report: GameReport, summary: Summary) -> None:
+        # cutechess's own lines, which other programs (fishtest-style scripts) parse: English in
+        # every language, by design (issue 31), as PGN is.
         print(
             f"Finished game {number + 1} of {total} ({report.white} vs {report.black}): "
             f"{report.result} {{{ending_text(report)}}}",

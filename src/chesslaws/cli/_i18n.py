@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from chesslaws._words import Words
+from chesslaws._words import rendered
 
-__all__ = ["LANGUAGES", "N_", "Parser", "_", "render", "use_language"]
+__all__ = ["LANGUAGES", "N_", "Parser", "_", "in_english", "render", "use_language"]
 
 #: The folder of the compiled catalogs (package data).
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
@@ -37,6 +37,11 @@ def use_language(lang: str | None) -> None:
     _current = gettext.translation(DOMAIN, LOCALE, languages=languages, fallback=True)
 
 
+def in_english() -> bool:
+    """Whether the chosen language is English (the default, and the catalogs' keys)."""
+    return _current.info().get("language", "en") == "en"
+
+
 def _(text: str) -> str:
     """``text`` (English, the catalogs' key) in the chosen language."""
     return _current.gettext(text)
@@ -45,11 +50,7 @@ def _(text: str) -> str:
 def render(text: str) -> str:
     """A text of the library or the server in the chosen language: :class:`Words` from the
     catalogs with its parameters rendered in turn, any other text as it is."""
-    if not isinstance(text, Words):
-        return text
-    params = {name: render(value) if isinstance(value, str) else value
-              for name, value in text.params.items()}  # fmt: skip
-    return _(text.msgid).format_map(params)
+    return rendered(text, _)
 
 
 def N_(text: str) -> str:

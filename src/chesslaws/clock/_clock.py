@@ -41,6 +41,7 @@ from typing import TypeVar
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import ClockError
+from chesslaws._words import Words
 from chesslaws.clock._kind import TimeControlKind
 from chesslaws.clock._period import DelayMode, Period
 from chesslaws.clock._source import MonotonicTimeSource, TimeSource
@@ -78,7 +79,11 @@ def _periods_of(tc: TimeControl) -> tuple[Period, ...]:
         return (Period(None, tc.sandclock),)
     if tc.kind is not TimeControlKind.PERIODS:
         raise ClockError(
-            f"a clock cannot run with the time control {tc.canonical()!r} ({tc.kind.value})"
+            Words(
+                "a clock cannot run with the time control {control} ({kind})",
+                control=repr(tc.canonical()),
+                kind=tc.kind.value,
+            )
         )
     return tc.periods
 
@@ -98,8 +103,12 @@ def _pair(
     sand = (w.kind is TimeControlKind.SANDCLOCK, b.kind is TimeControlKind.SANDCLOCK)
     if sand[0] != sand[1]:
         raise ClockError(
-            f"time odds {w.canonical()!r} against {b.canonical()!r}: a sandclock runs for both "
-            "players or for neither"
+            Words(
+                "time odds {white} against {black}: a sandclock runs for both players or for "
+                "neither",
+                white=repr(w.canonical()),
+                black=repr(b.canonical()),
+            )
         )
     return (w, b), (_periods_of(w), _periods_of(b))
 
@@ -152,9 +161,16 @@ class _Setup:
         )
 
 
+def _misuse(what: str, said: Words) -> Words:
+    """What the clock says when ``what`` (a method's name: code, not translated) is misused."""
+    return Words("{what}: {said}", what=what, said=said)
+
+
 def _check_ms(what: str, ms: object) -> int:
     if type(ms) is not int:
-        raise ClockError(f"{what} must be integer milliseconds, got {ms!r}")
+        raise ClockError(
+            Words("{what} must be integer milliseconds, got {value}", what=what, value=repr(ms))
+        )
     return ms
 
 
@@ -236,16 +252,20 @@ class Clock:
             if source is not None:
                 now = source.now()
             elif change:
-                raise ClockError(f"{what}: this clock has no time source, so give now=")
+                raise ClockError(
+                    _misuse(what, Words("this clock has no time source, so give now="))
+                )
             elif self._last is not None:
                 return self._last
             else:
                 return self._t0
         elif type(now) is not int:
-            raise ClockError(f"{what}: now must be integer milliseconds, got {now!r}")
+            said = Words("now must be integer milliseconds, got {value}", value=repr(now))
+            raise ClockError(_misuse(what, said))
         last = self._last
         if last is not None and now < last:
-            raise ClockError(f"{what}: time went backwards (now={now} is before {last})")
+            said = Words("time went backwards (now={now} is before {last})", now=now, last=last)
+            raise ClockError(_misuse(what, said))
         if change:
             self._last = now
         return now
@@ -289,7 +309,7 @@ class Clock:
     def start(self, now: int | None = None, *, color: Color = WHITE) -> None:
         """Start the game: White's clock runs (Article 6.6), or ``color``'s if given."""
         if self._started:
-            raise ClockError("start: the clock has already been started")
+            raise ClockError(_misuse("start", Words("the clock has already been started")))
         now = self._now(now, True, "start")
         self._started = True
         self._side = color
@@ -312,9 +332,12 @@ class Clock:
         else:
             now = self._now(now, True, "press")
         if self._side is not color or self._paused or self._stopped:
-            raise ClockError(
-                f"press: {Color(color).label}'s clock is not running ({self._state_text()})"
+            said = Words(
+                "{player}'s clock is not running ({state})",
+                player=Color(color).words,
+                state=self._state_text(),
             )
+            raise ClockError(_misuse("press", said))
         i = 1 if color else 0  # a plain int indexes the pairs faster than the enum
         left = self._main[i]
         elapsed = now - self._t0
@@ -442,7 +465,8 @@ class Clock:
         """Stop the running clock (Article 6.11.1, 6.11.2, 6.10.2); :meth:`resume` restarts it."""
         now = self._now(now, True, "pause")
         if not self._ticking():
-            raise ClockError(f"pause: no clock is running ({self._state_text()})")
+            said = Words("no clock is running ({state})", state=self._state_text())
+            raise ClockError(_misuse("pause", said))
         self._settle(now)
         self._paused = True
 
@@ -450,7 +474,8 @@ class Clock:
         """Restart the paused clock (Article 6.11.3): the same side's time runs again."""
         now = self._now(now, True, "resume")
         if not self._paused or self._stopped:
-            raise ClockError(f"resume: the clock is not paused ({self._state_text()})")
+            said = Words("the clock is not paused ({state})", state=self._state_text())
+            raise ClockError(_misuse("resume", said))
         self._paused = False
         self._t0 = now
 
@@ -465,7 +490,8 @@ class Clock:
         """
         now = self._now(now, True, "switch")
         if not self._started or self._stopped:
-            raise ClockError(f"switch: the clock is {self._state_text()}")
+            said = Words("the clock is {state}", state=self._state_text())
+            raise ClockError(_misuse("switch", said))
         if self._side is color:
             return
         if not self._paused:
@@ -479,20 +505,20 @@ class Clock:
         """Stop the clock for good (the game is over); corrections and questions still work."""
         now = self._now(now, True, "stop")
         if self._stopped:
-            raise ClockError("stop: the clock is already stopped")
+            raise ClockError(_misuse("stop", Words("the clock is already stopped")))
         if self._ticking():
             self._settle(now)
         self._stopped = True
 
-    def _state_text(self) -> str:
+    def _state_text(self) -> Words:
         if not self._started:
-            return "not started"
+            return Words("not started")
         if self._stopped:
-            return "stopped"
+            return Words("stopped")
         assert self._side is not None
         if self._paused:
-            return f"paused on {self._side.label}'s move"
-        return f"{self._side.label}'s clock is running"
+            return Words("paused on {player}'s move", player=self._side.words)
+        return Words("{player}'s clock is running", player=self._side.words)
 
     # --- questions ----------------------------------------------------------------------------
 
@@ -506,8 +532,12 @@ class Clock:
         white, black = self._setup.controls
         if white != black:
             raise ClockError(
-                f"the players have different time controls ({white} for White, {black} for "
-                "Black): ask time_control_of(color)"
+                Words(
+                    "the players have different time controls ({white} for White, {black} for "
+                    "Black): ask time_control_of(color)",
+                    white=str(white),
+                    black=str(black),
+                )
             )
         return white
 
@@ -649,7 +679,8 @@ class Clock:
                 self._now(now, True, what)
             return
         if now is None and self._setup.source is None:
-            raise ClockError(f"{what}: {self._state_text()}; give now= (or pause first, 6.10.2)")
+            said = Words("{state}; give now= (or pause first, 6.10.2)", state=self._state_text())
+            raise ClockError(_misuse(what, said))
         self._settle(self._now(now, True, what))
 
     def add_time(self, color: Color, ms: int, now: int | None = None) -> None:
@@ -669,7 +700,8 @@ class Clock:
         """Set ``color``'s time to ``ms`` (6.10.1, 6.10.2). A fallen flag stays recorded."""
         _check_ms("set_time: ms", ms)
         if ms < 0:
-            raise ClockError(f"set_time: a time cannot be negative, got {ms}")
+            said = Words("a time cannot be negative, got {value}", value=ms)
+            raise ClockError(_misuse("set_time", said))
         self._settle_for(color, now, "set_time")
         self._main = _put(self._main, color, ms)
         self._out = _put(self._out, color, False)
@@ -680,7 +712,8 @@ class Clock:
         The period follows the counter; times are not changed (use :meth:`add_time`).
         """
         if type(moves) is not int or moves < 0:
-            raise ClockError(f"set_moves: a number of completed moves >= 0, got {moves!r}")
+            said = Words("a number of completed moves >= 0, got {value}", value=repr(moves))
+            raise ClockError(_misuse("set_moves", said))
         self._moves = _put(self._moves, color, moves)
         self._place(color)
 
@@ -721,7 +754,8 @@ class Clock:
         controls, periods = _pair(time_control, black_time_control)
         setup = _Setup(controls, periods, self._setup.source)
         if setup.sand != self._setup.sand:
-            raise ClockError("set_time_control: cannot switch between a sandclock and periods")
+            said = Words("cannot switch between a sandclock and periods")
+            raise ClockError(_misuse("set_time_control", said))
         self._setup = setup
         for color in (WHITE, BLACK):
             self._place(color)

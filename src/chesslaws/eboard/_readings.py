@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from chesslaws._color import Color
 from chesslaws._errors import InvalidReading
+from chesslaws._words import Words, said
 from chesslaws.arbiter import Millis, seconds_to_ms
 from chesslaws.core import PieceType, parse_square, square_name
 
@@ -51,7 +52,10 @@ def code_of_letter(letter: str) -> int:
         return OCCUPIED
     index = _LETTERS.find(letter.upper()) if len(letter) == 1 else -1
     if index < 0:
-        raise ValueError(f"not a piece letter: {letter!r} (FEN letters PNBRQK, pnbrqk)")
+        why = Words(
+            "not a piece letter: {letter} (FEN letters PNBRQK, pnbrqk)", letter=repr(letter)
+        )
+        raise ValueError(why)
     return (index + 1) | (0 if letter.isupper() else 8)
 
 
@@ -71,7 +75,9 @@ def parse_placement(text: str) -> tuple[int, ...]:
     """
     ranks = text.strip().split("/")
     if len(ranks) != 8:
-        raise ValueError(f"a placement has 8 ranks separated by '/', not {len(ranks)}")
+        raise ValueError(
+            Words("a placement has 8 ranks separated by '/', not {count}", count=len(ranks))
+        )
     codes = [0] * 64
     for row, rank_text in enumerate(ranks):
         rank = 7 - row
@@ -85,7 +91,10 @@ def parse_placement(text: str) -> tuple[int, ...]:
             codes[rank * 8 + file] = code_of_letter(char)
             file += 1
         if file != 8:
-            raise ValueError(f"rank {rank + 1} of the placement has {file} squares, not 8")
+            why = Words(
+                "rank {rank} of the placement has {count} squares, not 8", rank=rank + 1, count=file
+            )
+            raise ValueError(why)
     return tuple(codes)
 
 
@@ -204,6 +213,11 @@ Reading: TypeAlias = Lift | Place | BoardSnapshot | Lever | Button | Flag
 """Any reading of a readings log."""
 
 
+def at_line(line: int | None, text: Words) -> Words:
+    """``text`` after the number of the log's line it is about (0-based), when known."""
+    return text if line is None else Words("line {line}: {said}", line=line, said=text)
+
+
 class _Fields:
     """Reads the fields of one reading object, raising InvalidReading naming line and field."""
 
@@ -213,36 +227,56 @@ class _Fields:
         self.obj, self.line, self.kind = obj, line, kind
 
     def fail(self, name: str, message: str) -> InvalidReading:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return InvalidReading(f"{where}{self.kind} reading: {message}", line=self.line, field=name)
+        """The error naming the line, the reading's type (a code) and the field."""
+        why = Words("{kind} reading: {said}", kind=self.kind, said=message)
+        return InvalidReading(at_line(self.line, why), line=self.line, field=name)
 
     def at(self) -> Millis:
         value = self.obj.get("at")
         if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-            raise self.fail("at", f"'at' must be a number of seconds, not {value!r}")
+            raise self.fail(
+                "at",
+                Words(
+                    "'{name}' must be a number of seconds, not {value}",
+                    name="at",
+                    value=repr(value),
+                ),
+            )
         try:
             ms = seconds_to_ms(value)
         except ValueError as error:
-            raise self.fail("at", str(error)) from None
+            raise self.fail("at", said(error)) from None
         if ms < 0:
-            raise self.fail("at", f"'at' is negative: {value}")
+            raise self.fail("at", Words("'at' is negative: {value}", value=value))
         return ms
 
     def square(self) -> int:
         value = self.obj.get("square")
         if not isinstance(value, str):
             raise self.fail(
-                "square", f"'square' must be a square name such as \"e2\", not {value!r}"
+                "square",
+                Words(
+                    "'{name}' must be a square name such as \"e2\", not {value}",
+                    name="square",
+                    value=repr(value),
+                ),
             )
         try:
             return parse_square(value.strip().lower())
         except ValueError:
-            raise self.fail("square", f"no such square: {value!r}") from None
+            raise self.fail("square", Words("no such square: {value}", value=repr(value))) from None
 
     def color(self) -> Color:
         value = self.obj.get("by")
         if value not in ("white", "black"):
-            raise self.fail("by", f'\'by\' must be "white" or "black", not {value!r}')
+            raise self.fail(
+                "by",
+                Words(
+                    '\'{name}\' must be "white" or "black", not {value}',
+                    name="by",
+                    value=repr(value),
+                ),
+            )
         return Color.parse(value)
 
     def piece(self) -> int:
@@ -251,12 +285,16 @@ class _Fields:
             return OCCUPIED
         if not isinstance(value, str) or len(value) != 1 or value == "?":
             raise self.fail(
-                "piece", f"'piece' must be one FEN letter (PNBRQK, pnbrqk), not {value!r}"
+                "piece",
+                Words(
+                    "'piece' must be one FEN letter (PNBRQK, pnbrqk), not {value}",
+                    value=repr(value),
+                ),
             )
         try:
             return code_of_letter(value)
         except ValueError as error:
-            raise self.fail("piece", str(error)) from None
+            raise self.fail("piece", said(error)) from None
 
 
 def _button(fields: _Fields) -> Button:
@@ -265,13 +303,24 @@ def _button(fields: _Fields) -> Button:
     try:
         name = ButtonName(name_text)
     except ValueError:
-        raise fields.fail("name", f"'name' must be one of {names}, not {name_text!r}") from None
+        raise fields.fail(
+            "name",
+            Words(
+                "'{name}' must be one of {allowed}, not {value}",
+                name="name",
+                allowed=names,
+                value=repr(name_text),
+            ),
+        ) from None
     piece: PieceType | None = None
     if name is ButtonName.PROMOTE:
         letter = fields.obj.get("piece")
         if not isinstance(letter, str) or letter.strip().lower() not in ("q", "r", "b", "n"):
             raise fields.fail(
-                "piece", f"'promote' needs 'piece': one of q, r, b, n, not {letter!r}"
+                "piece",
+                Words(
+                    "'promote' needs 'piece': one of q, r, b, n, not {value}", value=repr(letter)
+                ),
             )
         piece = PieceType("pnbrqk".index(letter.strip().lower()) + 1)
     return Button(fields.at(), fields.color(), name, piece)
@@ -280,8 +329,8 @@ def _button(fields: _Fields) -> Button:
 def reading_from_json(obj: object, line: int | None = None) -> Reading:
     """The reading an already-decoded JSON object stands for; ``InvalidReading`` if none."""
     if not isinstance(obj, dict):
-        where = f"line {line}: " if line is not None else ""
-        raise InvalidReading(f"{where}a reading is a JSON object, not {obj!r}"[:200], line=line)
+        why = Words("a reading is a JSON object, not {value}", value=repr(obj)[:160])
+        raise InvalidReading(at_line(line, why), line=line)
     kind = obj.get("type")
     fields = _Fields(obj, line, str(kind))
     if kind == "lift":
@@ -297,21 +346,27 @@ def reading_from_json(obj: object, line: int | None = None) -> Reading:
     if kind == "board":
         text = obj.get("placement")
         if not isinstance(text, str):
-            raise fields.fail("placement", f"'placement' must be a FEN placement, not {text!r}")
+            raise fields.fail(
+                "placement",
+                Words("'placement' must be a FEN placement, not {value}", value=repr(text)),
+            )
         try:
             codes = parse_placement(text)
         except ValueError as error:
-            raise fields.fail("placement", f"bad placement {text!r}: {error}") from None
+            raise fields.fail(
+                "placement", Words("bad placement {value}: {why}", value=repr(text), why=error)
+            ) from None
         return BoardSnapshot(fields.at(), codes)
-    where = f"line {line}: " if line is not None else ""
-    known = "lift, place, board, lever, flag, button (and the first line: start)"
-    raise InvalidReading(
-        f"{where}unknown reading type {kind!r} (known: {known})", line=line, field="type"
+    why = Words(
+        "unknown reading type {value} (known: {known}; the first line: start)",
+        value=repr(kind),
+        known="lift, place, board, lever, flag, button",
     )
+    raise InvalidReading(at_line(line, why), line=line, field="type")
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+    raise ValueError(Words("{name} is not a number", name=name))
 
 
 def parse_reading(text: str, line: int | None = None) -> Reading:
@@ -323,6 +378,7 @@ def parse_reading(text: str, line: int | None = None) -> Reading:
     try:
         obj = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        where = f"line {line}: " if line is not None else ""
-        raise InvalidReading(f"{where}not valid JSON: {error}", line=line) from None
+        raise InvalidReading(
+            at_line(line, Words("not valid JSON: {error}", error=error)), line=line
+        ) from None
     return reading_from_json(obj, line)

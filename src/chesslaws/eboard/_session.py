@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from chesslaws._errors import InvalidEvent, InvalidReading
-from chesslaws._words import Words
+from chesslaws._words import Words, said
 from chesslaws.arbiter import (
     Event,
     Game,
@@ -35,7 +35,7 @@ from chesslaws.endings import Result
 from ._debounce import Change, Sensors, Snapshot, flush, release, sense
 from ._hand import End, Hand, Item, Notice, Now, read
 from ._profile import STANDARD, BoardProfile
-from ._readings import BoardSnapshot, Lift, Place, Reading, parse_reading
+from ._readings import BoardSnapshot, Lift, Place, Reading, at_line, parse_reading
 from ._signal import result_signal
 from ._standing import Standing
 
@@ -95,7 +95,8 @@ class LocalArbiter:
         self.state, self.opening = step(GameState(), start)
         if any(r.kind is RulingKind.REJECTED for r in self.opening):
             reason = self.opening[0].reason
-            raise InvalidReading(f"line 0: the start event is rejected: {reason}", line=0)
+            why = Words("the start event is rejected: {reason}", reason=reason or "")
+            raise InvalidReading(at_line(0, why), line=0)
         self.standing = Standing.of(self.state, self.opening)
 
     def rule(self, events: Sequence[Event]) -> list[Ruled]:
@@ -127,16 +128,15 @@ def start_event(start: Start | str) -> Start:
     if not isinstance(start, str):
         return start
     try:
-        event = parse_event(start, 0)
+        event = parse_event(start)
     except InvalidEvent as error:
-        why = str(error).removeprefix("line 0: ")
-        raise InvalidReading(
-            f"line 0: a readings log begins with the arbiter's 'start' event ({why})", line=0
-        ) from None
-    if not isinstance(event, Start):
-        raise InvalidReading(
-            "line 0: a readings log begins with the arbiter's 'start' event", line=0, field="type"
+        why = Words(
+            "a readings log begins with the arbiter's 'start' event ({why})", why=said(error)
         )
+        raise InvalidReading(at_line(0, why), line=0) from None
+    if not isinstance(event, Start):
+        why = Words("a readings log begins with the arbiter's 'start' event")
+        raise InvalidReading(at_line(0, why), line=0, field="type")
     return event
 
 
@@ -214,9 +214,13 @@ class BoardGame:
     def feed(self, reading: Reading, *, line: int | None = None) -> list[Said]:
         """Take one reading; returns what it let out: events with their rulings, notices."""
         if reading.at < self._last_at:
-            where = f"line {line}: " if line is not None else ""
+            why = Words(
+                "time goes backwards: {at} s after {last} s",
+                at=str(reading.at / 1000),
+                last=str(self._last_at / 1000),
+            )
             raise InvalidReading(
-                f"{where}time goes backwards: {reading.at / 1000} s after {self._last_at / 1000} s",
+                at_line(line, why),
                 line=line,
                 field="at",
             )
@@ -385,7 +389,7 @@ def opening(numbered: Iterator[tuple[int, str | bytes]]) -> str:
         text = _text(line, number).strip()
         if text:
             return text
-    raise InvalidReading("the readings log is empty: it begins with a 'start' event", line=0)
+    raise InvalidReading(Words("the readings log is empty: it begins with a 'start' event"), line=0)
 
 
 def _text(line: str | bytes, number: int) -> str:
@@ -394,7 +398,6 @@ def _text(line: str | bytes, number: int) -> str:
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise InvalidReading(
-                f"line {number}: not UTF-8 text (byte {error.start + 1} of the line)", line=number
-            ) from None
+            said = Words("not UTF-8 text (byte {byte} of the line)", byte=error.start + 1)
+            raise InvalidReading(at_line(number, said), line=number) from None
     return line.lstrip("\ufeff")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from chesslaws._words import Words
+
 __all__ = [
     "GLYPHS",
     "OFFER_MARK",
@@ -139,7 +141,9 @@ def parse_tag_line(
             if loose is not None:
                 pairs.append((loose.group(1), loose.group(2)))
                 if notes is not None:
-                    notes.append((loose.start(2), "quotes inside a tag value read as written"))
+                    notes.append(
+                        (loose.start(2), Words("quotes inside a tag value read as written"))
+                    )
                 pos = loose.end()
             break
         value = match.group(2)
@@ -206,7 +210,7 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
             continue
         if kind <= _SAN_COMMENT:  # a move, the common case, kept short
             if ended:
-                errors.append((match.start(1), match.group(1), "move after the result"))
+                errors.append((match.start(1), match.group(1), Words("move after the result")))
                 continue
             sans.append(match.group(1))
             offsets.append(match.start(1))
@@ -224,7 +228,7 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
                 if body.endswith("}"):
                     body = body[1:-1]
                 else:
-                    errors.append((match.start(kind), "{", "comment not closed with '}'"))
+                    errors.append((match.start(kind), "{", Words("comment not closed with '}}'")))
                     body = body[1:]
             if ended:
                 continue
@@ -236,23 +240,26 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
         elif kind in (_NAG, _GLYPH):
             token = match.group(kind)
             if kind == _NAG and len(token) > MAX_NAG_DIGITS:
-                errors.append((match.start(kind), f"${token[:8]}…", "NAG out of range (0 to 255)"))
+                why = Words("NAG out of range (0 to 255)")
+                errors.append((match.start(kind), f"${token[:8]}…", why))
                 continue
             nag = int(token) if kind == _NAG else GLYPHS.get(token)
             if nag is None:
-                notes.append((match.start(kind), token, "unknown annotation glyph dropped"))
+                notes.append((match.start(kind), token, Words("unknown annotation glyph dropped")))
             elif not sans:
-                errors.append((match.start(kind), token, "annotation before any move"))
+                errors.append((match.start(kind), token, Words("annotation before any move")))
             elif not ended:
                 at = len(sans) - 1
                 current.nags[at] = (*current.nags.get(at, ()), nag)
         elif kind == _OPEN:
             if ended:
-                errors.append((match.start(kind), "(", "variation after the result"))
+                errors.append((match.start(kind), "(", Words("variation after the result")))
             elif not sans:
-                errors.append((match.start(kind), "(", "variation before any move"))
+                errors.append((match.start(kind), "(", Words("variation before any move")))
             if len(stack) >= MAX_VARIATION_DEPTH:
-                reason = f"variations nested more than {MAX_VARIATION_DEPTH} deep: skipped"
+                reason = Words(
+                    "variations nested more than {most} deep: skipped", most=MAX_VARIATION_DEPTH
+                )
                 errors.append((match.start(kind), "(", reason))
                 skipping = 1
                 continue
@@ -263,7 +270,7 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
             comments = current.comments
         elif kind == _CLOSE:
             if not stack:
-                errors.append((match.start(kind), ")", "')' closes no variation"))
+                errors.append((match.start(kind), ")", Words("')' closes no variation")))
                 continue
             current = _close(current, stack.pop())
             sans = current.sans
@@ -273,12 +280,12 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
             if stack:
                 continue  # a result inside a variation says nothing about the game
             if result:
-                errors.append((match.start(kind), match.group(kind), "second result"))
+                errors.append((match.start(kind), match.group(kind), Words("second result")))
                 continue
             result = match.group(kind).replace("½", "1/2")
             ended = True
         elif kind == _NULL:
-            errors.append((match.start(kind), match.group(kind), "null move: not a move"))
+            errors.append((match.start(kind), match.group(kind), Words("null move: not a move")))
         elif kind == _DRAW_OFFER:
             # 8.1.5: "(=)" after a move is the draw offer made with it, kept where the arbiter's
             # PGN writes it (in that move's comment): not a variation, not a glyph.
@@ -287,12 +294,13 @@ def _parse_tokens(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]]
                 before = comments.get(at)
                 comments[at] = OFFER_MARK if before is None else f"{before} {OFFER_MARK}"
         else:
-            errors.append((match.start(kind), match.group(kind), "unexpected character"))
+            errors.append((match.start(kind), match.group(kind), Words("unexpected character")))
     while stack:
-        errors.append((current.opened_at, "(", "variation not closed with ')'"))
+        errors.append((current.opened_at, "(", Words("variation not closed with ')'")))
         current = _close(current, stack.pop())
     if not result:
-        errors.append((len(text.rstrip()), "", "no result at the end of the game (truncated?)"))
+        why = Words("no result at the end of the game (truncated?)")
+        errors.append((len(text.rstrip()), "", why))
     return main, result, errors
 
 

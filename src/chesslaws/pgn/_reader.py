@@ -14,6 +14,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
+from chesslaws._words import Words
+
 from ._game import Game, Line, ReadError
 from ._movetext import LineDraft, move_offsets, parse_movetext, parse_tag_line
 from ._source import MAX_GAME_BYTES, RawGame, decode, open_lines, split_games
@@ -81,7 +83,8 @@ def read_game(text: object, *, replay: bool = True) -> Game:
     from chesslaws._errors import PgnError
 
     if not isinstance(text, str):
-        raise PgnError(f"PGN must be a string, not {type(text).__name__}", line=1, column=1)
+        why = Words("PGN must be a string, not {kind}", kind=type(text).__name__)
+        raise PgnError(why, line=1, column=1)
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -89,14 +92,19 @@ def read_game(text: object, *, replay: bool = True) -> Game:
         column = error.start - (text.rfind("\n", 0, error.start) + 1) + 1
         code = ord(text[error.start])
         raise PgnError(
-            f"line {line}, column {column}: a lone surrogate (U+{code:04X}) is not text",
+            Words(
+                "line {line}, column {column}: a lone surrogate (U+{code}) is not text",
+                line=line,
+                column=column,
+                code=format(code, "04X"),
+            ),
             line=line,
             column=column,
         ) from None
     raws = split_games(iter(data.splitlines(keepends=True)), max_games=1)
     for raw in raws:
         return build_game(raw, 1, replay=replay)
-    raise PgnError("no game in the text", line=1, column=1, text=text[:40])
+    raise PgnError(Words("no game in the text"), line=1, column=1, text=text[:40])
 
 
 def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
@@ -117,7 +125,7 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
             tags[name] = value
             tag_at[name] = (lineno, text.find(name) + 1)
         if bad is not None:
-            found.append((lineno, bad + 1, text.strip()[:80], "broken tag pair", None))
+            found.append((lineno, bad + 1, text.strip()[:80], Words("broken tag pair"), None))
     text_lines = lines[tag_count:]
     movetext = "\n".join(text for _, text in text_lines)
     starts: list[int] = []
@@ -136,7 +144,7 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
 
     draft, result, syntax = parse_movetext(movetext)
     if not text_lines and not raw.oversized:
-        syntax = [(0, "", "no moves and no result after the tags (truncated?)")]
+        syntax = [(0, "", Words("no moves and no result after the tags (truncated?)"))]
     for offset, token, reason in syntax:
         line, column = where(offset)
         found.append((line, column, token, reason, None))
@@ -145,11 +153,23 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
         mended.append((line, column, token, reason, None))
     if raw.unterminated_comment:
         found.append(
-            (raw.unterminated_comment, 1, "{", "comment not closed before the next game", None)
+            (
+                raw.unterminated_comment,
+                1,
+                "{",
+                Words("comment not closed before the next game"),
+                None,
+            )
         )
     if raw.oversized:
         found.append(
-            (raw.first_line, 1, "", f"game longer than {MAX_GAME_BYTES} bytes: cut short", None)
+            (
+                raw.first_line,
+                1,
+                "",
+                Words("game longer than {most} bytes: cut short", most=MAX_GAME_BYTES),
+                None,
+            )
         )
     fen = tags.get("FEN")
     variant = tags.get("Variant", "").strip().lower()
@@ -158,7 +178,8 @@ def build_game(raw: RawGame, number: int, *, replay: bool = True) -> Game:
     replayed = None
     if not chess960 and variant not in _STANDARD_VARIANTS:
         line, column = tag_at.get("Variant", (raw.first_line, 1))
-        found.append((line, column, tags["Variant"], "not a variant of the Laws of Chess", None))
+        why = Words("not a variant of the Laws of Chess")
+        found.append((line, column, tags["Variant"], why, None))
     elif replay:
         done = _replay(draft, movetext, fen, chess960, tag_at, raw, found, mended, where)
         if done is not None:
@@ -213,11 +234,14 @@ def _replay(
         position, fen_notes = read_start(fen, chess960)
     except ChessLawsError as exc:
         line, column = tag_at.get("FEN", (raw.first_line, 1))
-        found.append((line, column, fen or "", f"start position: {exc}", None))
+        found.append((line, column, fen or "", Words("start position: {why}", why=exc), None))
         return None
     if fen_notes:
         line, column = tag_at.get("FEN", (raw.first_line, 1))
-        mended.extend((line, column, fen or "", f"FEN tag: {note}", None) for note in fen_notes)
+        mended.extend(
+            (line, column, fen or "", Words("FEN tag: {note}", note=note), None)
+            for note in fen_notes
+        )
     move_errors: list[MoveError] = []
     main = replay_line(draft, position, move_errors, main=True, undo=False)
     national = _national(draft, fen, chess960, move_errors)
@@ -246,6 +270,7 @@ def _national(
     share their letters); never a guess between two readings. Returns the line, the position,
     its errors and a note ``(offset, token, reason)`` of what was mended."""
     from chesslaws.core import LANGUAGES, san_languages, san_to_english
+    from chesslaws.core._languages import _join
 
     from ._game import read_start
     from ._replay import replay_line
@@ -265,11 +290,13 @@ def _national(
     english_read = stop[3] - 1  # the ply of the first move English could not read, less one
     if best <= english_read or len({r[2].moves for r in top}) != 1:
         return None
-    names = " and ".join(LANGUAGES[r[1]].name for r in top)
     _, lang, line, position, found = top[0]
-    reason = (
-        f"piece letters read as {names} (Appendix C.3: {stop[1]!r} is "
-        f"{san_to_english(stop[1], lang)!r}); PGN writes the English letters"
+    reason = Words(
+        "piece letters read as {languages} (Appendix C.3: {written} is {english}); PGN writes "
+        "the English letters",
+        languages=_join([LANGUAGES[r[1]].name for r in top]),
+        written=repr(stop[1]),
+        english=repr(san_to_english(stop[1], lang)),
     )
     return line, position, found, (stop[0], stop[1], reason)
 

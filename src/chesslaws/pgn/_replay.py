@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from chesslaws._errors import ChessLawsError
+from chesslaws._words import Words, said
 from chesslaws.core import Move, Position
 
 from ._game import Line
@@ -117,10 +118,19 @@ _NULL_MOVES = frozenset({"Z0", "--", "0000", "@@@@", "null", "pass"})
 
 
 def _reason(exc: Exception, main: bool, san: str, position: Position) -> str:
+    text: str
     if san in _NULL_MOVES:
-        text = "a null move (a pass) is no move under the Laws (Article 1.2: players move in turn)"
+        text = Words(
+            "a null move (a pass) is no move under the Laws (Article 1.2: players move in turn)"
+        )
     elif isinstance(exc, ChessLawsError):
-        text = str(exc) or type(exc).__name__
+        text = said(exc) or type(exc).__name__
     else:  # a fault of the rules engine on odd input: reported, never fatal to the file
-        text = f"move not understood ({type(exc).__name__}: {exc}): {san!r} in {position.fen()}"
-    return text if main else f"in a variation: {text}"
+        text = Words(
+            "move not understood ({kind}: {error}): {move} in {fen}",
+            kind=type(exc).__name__,
+            error=exc,
+            move=repr(san),
+            fen=position.fen(),
+        )
+    return text if main else Words("in a variation: {reason}", reason=text)

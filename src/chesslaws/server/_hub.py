@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chesslaws._errors import InvalidEvent
-from chesslaws._words import Words
+from chesslaws._words import Words, said
 from chesslaws.arbiter import (
     Arbiter,
     ArbiterActionKind,
@@ -89,7 +89,7 @@ def _start_line(body: dict[str, Any]) -> tuple[str, GameState]:
     try:
         event = event_from_json(start)
     except InvalidEvent as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(said(error)) from None
     assert isinstance(event, Start)  # the type is "start"
     budget = event.rules.mate_budget
     if budget is not None and budget > MAX_MATE_BUDGET:

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from chesslaws._errors import InvalidEvent
-from chesslaws._words import Words
+from chesslaws._words import Words, said
 from chesslaws.arbiter import Event, event_from_json
 
 __all__ = [
@@ -131,7 +131,7 @@ def build_event(role: str, obj: dict[str, Any], at_ms: int) -> Event:
     try:
         return event_from_json(fields)
     except InvalidEvent as error:
-        raise Refused(str(error)) from None
+        raise Refused(said(error)) from None
 
 
 class RateLimit:
