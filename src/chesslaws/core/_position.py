@@ -1004,6 +1004,7 @@ _BARE: Final = Position.__new__ is object.__new__
 constructor's call (``copy`` makes one at every move the arbiter rules); a compiled class has a
 ``__new__`` of its own that runs ``__init__`` (docs/compiled.md), and takes ``_blank`` there."""
 
+
 @functools.cache
 def _starting_position() -> Position:
     """The starting position as read from its FEN (Article 2.3), read once: ``Position()``
