@@ -26,7 +26,7 @@ from bench_arbiter import DEFAULT_DATA, event_logs
 from chesslaws import Game
 from chesslaws.arbiter import GameState, MoveMade, parse_event
 from chesslaws.arbiter._board import BoardState
-from chesslaws.arbiter._draft import Draft
+from chesslaws.arbiter._draft import open_draft
 from chesslaws.arbiter._moves import read_move
 from chesslaws.core import _notation
 from chesslaws.endings import automatic_ending
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             lambda s: s.clock.press(s.running, s.last_at + 10),
             pressing,
         ),
-        ("two drafts and the two states they become", lambda s: Draft(s).freeze(), states),
+        ("two drafts and the two states they become", lambda s: open_draft(s).freeze(), states),
     ]
     beginnings: list[tuple[str, Callable[[Any], object], Sequence[Any]]] = [
         ("a game's start (`Game()` and its `start` line)", _new_game, starts),

@@ -82,3 +82,14 @@ def test_recorded_presses_give_the_states_of_copy_and_press() -> None:
                 state = got
                 color = color.other
     assert checked > 20_000
+
+
+def test_the_flag_instant_is_read_without_a_copy_of_the_clock() -> None:
+    """``ClockState.flag_due`` is the clock's own instant, read where the state keeps it."""
+    state = ClockState.create("60+1", WHITE)
+    assert state is not None
+    pressed = state.press(WHITE, 4_000)
+    for clock_state, running in ((state, WHITE), (pressed, BLACK)):
+        assert clock_state.flag_due(running) == clock_state.clock.flag_due(running)
+        assert clock_state.flag_due(running.other) is None
+    assert pressed.flag_due(BLACK) == 4_000 + 60_000

@@ -18,12 +18,12 @@ from chesslaws._color import Color
 from chesslaws.arbiter import Game, GameState, MoveMade, Press, _board, _events
 from chesslaws.arbiter._board import BoardState, Ply
 from chesslaws.arbiter._clockface import ClockState, LastPress
-from chesslaws.arbiter._draft import Draft
+from chesslaws.arbiter._draft import open_draft
 from chesslaws.arbiter._scoresheet import EMPTY_SHEET
 from chesslaws.arbiter._values import builder
 from chesslaws.core import Move, Position
 from chesslaws.core import _move as core_move
-from chesslaws.endings import _record, _unwinnability
+from chesslaws.endings import Reason, _record, _unwinnability
 from chesslaws.endings._unwinnability import static_cannot_mate
 from tests.conftest import shared_data
 
@@ -126,7 +126,7 @@ def test_a_frozen_draft_is_the_state_of_its_fields() -> None:
         game.handle_json(line)
     state = game.state()
     fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(GameState)}
-    frozen = Draft(state).freeze()
+    frozen = open_draft(state).freeze()
     assert type(frozen) is GameState and frozen == GameState(**fields) == state
     _frozen(frozen, "index")
 
@@ -205,6 +205,11 @@ def test_the_fast_reader_reads_random_instants_and_moves_as_the_general_one(
         line = f'{{"type": "move", "at": {at}, "by": "{by}", "move": "{move}"}}'
         lines += [line, f'{{"type": "press", "at": {at}, "by": "{by}"}}']
     fast = [_reading(line) for line in lines]
+    assert 0 < len(_events._SECONDS_MS) <= _events._SECONDS_KEPT
+    assert all(ms == int(seconds) * 1000 for seconds, ms in _events._SECONDS_MS.items())
+    monkeypatch.setattr(_events, "_SECONDS_MS", {})
+    monkeypatch.setattr(_events, "_SECONDS_KEPT", 0)  # nothing kept: read anew every time
+    assert fast == [_reading(line) for line in lines] and not _events._SECONDS_MS
     monkeypatch.setattr(_events, "plain_event", lambda text: None)
     assert fast == [_reading(line) for line in lines]
     assert sum(isinstance(event, (MoveMade, Press)) for event in fast) > 2000
@@ -265,3 +270,52 @@ def test_boards_after_moves_count_as_positions_do() -> None:
         assert board.legal_count <= len(board.position.legal_codes())
         assert board.in_check == board.position.is_check()
     assert isinstance(board, _board.BoardState)
+
+
+def test_a_board_gives_the_automatic_ending_of_its_position() -> None:
+    """``BoardState.ending`` answers most moves without a call (a pawn walk kept, two or more
+    legal moves, under five occurrences, under 150 halfmoves): the answer of
+    ``automatic_ending`` asked with no walk proof, on random games, a fivefold repetition and
+    the 75-move rule."""
+    rng = random.Random(26)
+    boards = []
+    for _ in range(40):
+        board = BoardState.start(Position())
+        for _ in range(rng.randint(20, 160)):
+            codes = board.position.legal_codes()
+            if not codes:
+                break
+            board = board.after(rng.choice(codes))
+            boards.append(board)
+    shuffle = BoardState.start(Position())
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] * 4:
+        shuffle = shuffle.after(shuffle.position.legal_uci_code(uci))
+        boards.append(shuffle)
+    late = BoardState.start(Position.from_fen("4k3/4p3/8/8/8/8/4P3/R3K3 w - - 149 120"))
+    boards.append(late.after(late.position.legal_uci_code("a1a2")))
+    endings = [board.ending() for board in boards]
+    for board, ending in zip(boards, endings, strict=True):
+        position = board.position
+        assert ending == _record.automatic_ending(position, board.legal_count, board.repetitions)
+    assert endings[-2] is Reason.FIVEFOLD and endings[-1] is Reason.SEVENTY_FIVE_MOVES
+    pairs = zip(boards, endings, strict=True)
+    assert sum(board.walk != 0 and ending is None for board, ending in pairs) > 3000
+
+
+def test_a_copy_of_a_position_calls_no_constructor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pure build: ``Position.copy`` (one at every move ruled) makes a bare object, not a call
+    of the class."""
+    from chesslaws.core import _position
+
+    if not _position._BARE:
+        pytest.skip("compiled build: a copy takes the constructor's private path (_blank)")
+    position = Position.from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1")
+
+    def refused(self: Position, **_: object) -> None:
+        raise AssertionError("Position() called")
+
+    monkeypatch.setattr(_position.Position, "__init__", refused)
+    copied = position.copy()
+    assert copied == position and copied is not position and copied.fen() == position.fen()
+    copied.push_uci("e5d6")
+    assert position.fen() == "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"

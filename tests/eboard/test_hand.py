@@ -4,6 +4,8 @@ plain fold of them with the arbiter's ``step`` is the whole board reader."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from chesslaws._color import Color
@@ -120,3 +122,56 @@ def test_where_a_server_watches_the_clock_its_flag_is_claimed() -> None:
     local = Standing.of(state)
     _, said = read(Hand.start(local), local, Flag(Millis(9_000), Color.WHITE))
     assert [e.to_json()["type"] for e in said] == ["arbiter", "tick"]  # 6.10.1: set, observed
+
+
+def _started(control: str = "300+2") -> GameState:
+    return step(GameState(), parse_event(json.dumps({"type": "start", "time_control": control})))[0]
+
+
+def test_after_a_touch_the_standing_is_the_same_value() -> None:
+    """A touch changes nothing the board follows: the standing after it is the one before, so
+    the reader sees at once that there is nothing new; a move, or an event awaiting an answer
+    that leaves the board as it was (an illegal move), gives a new standing."""
+    state = _started()
+    standing = Standing.of(state)
+    touch = '{"type": "touch", "at": 1, "by": "white", "square": "e2"}'
+    touched, rulings = step(state, parse_event(touch))
+    assert Standing.of(touched, rulings, standing, quiet=True) is standing
+    assert Standing.of(touched, rulings, standing) is not standing  # not known to be quiet
+    illegal_move = '{"type": "move", "at": 2, "by": "white", "move": "e2e5"}'
+    illegal, rulings = step(touched, parse_event(illegal_move))
+    assert illegal.board is touched.board and illegal.pending is not None
+    assert Standing.of(illegal, rulings, standing) is not standing
+    moved, rulings = step(touched, parse_event(illegal_move.replace("e2e5", "e2e4")))
+    after = Standing.of(moved, rulings, standing, quiet=True)
+    assert after is not standing and after.key != standing.key
+
+
+def test_the_standing_reads_the_flag_without_copying_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from chesslaws.clock import Clock
+
+    state = _started("60")
+    monkeypatch.setattr(Clock, "copy", _no_copy)
+    assert Standing.of(state).flag_due == 60_000
+
+
+def _no_copy(self: object) -> object:
+    raise AssertionError("the clock was copied")
+
+
+def test_a_hand_keeps_its_differences_read_only() -> None:
+    """The hand's differences from the position are read-only mappings: a reading that changes
+    them makes new ones, and the hand before keeps its own."""
+    state = _started()
+    standing = Standing.of(state)
+    hand = Hand.start(standing)
+    lifted, _ = read(hand, standing, Change(Millis(100), 12, 0))  # e2 lifted
+    assert dict(lifted.diff) == {12: 0} and dict(lifted.odiff) == {12: False}
+    assert dict(hand.diff) == {} and dict(hand.odiff) == {}
+    for mapping in (lifted.diff, lifted.odiff):
+        with pytest.raises(TypeError):
+            mapping[3] = 1  # type: ignore[index]
+    placed, _ = read(lifted, standing, Change(Millis(200), 12, 1))  # put back
+    assert dict(placed.diff) == {} and dict(lifted.diff) == {12: 0}

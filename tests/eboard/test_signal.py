@@ -90,3 +90,26 @@ def test_a_signal_during_the_game_is_said_and_makes_no_move() -> None:
     assert not [e for e in events[6:] if e[0] in ("move", "press")]
     texts = [n.text for n in board.notices if n.kind == "result_signal"]
     assert texts == ["the kings signal 1/2-1/2: the arbiter confirms the result"]
+
+
+def test_the_signal_read_from_the_centre_first_is_the_signal() -> None:
+    """``result_signal`` looks at the four centre squares before the board (it is asked at every
+    reading): the same answer as reading the kings of the whole board, on random boards with
+    zero to three kings, a list or a tuple."""
+    import random
+
+    rng = random.Random(29)
+    centre = [27, 28, 35, 36]
+    signals = 0
+    for _ in range(4000):
+        codes = [rng.choice([0, 0, 0, 1, 2, 9, 13]) for _ in range(64)]
+        for king in rng.choice([(6, 14), (6, 14), (14, 6), (6,), (6, 14, 14), (6, 6), ()]):
+            codes[rng.choice(centre) if rng.random() < 0.8 else rng.randrange(64)] = king
+        kings = [sq for sq, code in enumerate(codes) if code in (6, 14)]
+        expected = None
+        if len(kings) == 2 and codes[kings[0]] != codes[kings[1]] and set(kings) <= set(centre):
+            light = sum(sq in (28, 35) for sq in kings)
+            expected = (Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS)[light]
+        assert result_signal(codes) is expected and result_signal(tuple(codes)) is expected
+        signals += expected is not None
+    assert signals > 300

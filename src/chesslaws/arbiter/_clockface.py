@@ -130,6 +130,11 @@ class ClockState:
         """``color``'s time at ``at`` (after a press, the mover's ``[%clk]``: on every move)."""
         return self._clock.remaining(color, at)  # type: ignore[return-value]  # Millis is an int
 
+    def flag_due(self, color: Color) -> Millis | None:
+        """The instant ``color``'s flag falls if his clock keeps running, else ``None`` (6.1.1;
+        read without a copy of the clock)."""
+        return self._clock.flag_due(color)  # type: ignore[return-value]  # Millis is an int
+
     def first_flag(self, at: Millis) -> Color | None:
         """Whose flag fell first by ``at``, as the clock's first-flag indicator shows (6.10.1)."""
         return self._clock.first_flag(at)

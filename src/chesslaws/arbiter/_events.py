@@ -1434,6 +1434,11 @@ _DECIMAL_MS = {
     f"{n:0{digits}d}": n * 10 ** (3 - digits) for digits in (1, 2, 3) for n in range(10**digits)
 }
 
+# The milliseconds of the whole seconds of an instant, as read ("125" is 125,000), kept as they
+# are read (a game's events share them) up to a bound (the seconds of five and a half hours).
+_SECONDS_MS: dict[str, int] = {}
+_SECONDS_KEPT = 20_000
+
 
 def plain_event(text: str) -> Event | None:
     """The move or press of a plain line (see above), or None: the general reader reads it (and
@@ -1453,7 +1458,12 @@ def plain_event(text: str) -> Event | None:
     except TypeError:
         return None
     # (an int is a Millis: the NewType's call, a function call, is left out on this path)
-    at: Millis = int(seconds) * 1000  # type: ignore[assignment]
+    whole = _SECONDS_MS.get(seconds)
+    if whole is None:
+        whole = int(seconds) * 1000
+        if len(_SECONDS_MS) < _SECONDS_KEPT:
+            _SECONDS_MS[seconds] = whole
+    at: Millis = whole  # type: ignore[assignment]
     if decimals:
         at += _DECIMAL_MS[decimals]
     if at > _LAST_MS:

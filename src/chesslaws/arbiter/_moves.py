@@ -47,7 +47,7 @@ from ._rulings import Penalty, PenaltyKind, Ruling, RulingKind, brief
 from ._scoresheet import Scoresheet
 from ._state import NO_TOUCH, Breach, current_obligation, square_label, ucis
 from ._time import Millis
-from ._touch import Obligation, Touched, captured_square
+from ._touch import FREE, Obligation, Touched, captured_square
 from ._unclaimed import drawn_on_illegal_board, illegal_move_stands, standing_move
 
 __all__ = ["on_adjust", "on_move", "on_press", "on_touch", "rule_illegal", "touch_squares_raw"]
@@ -243,13 +243,16 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
             raise Rejected(
                 Words("no piece on {square} to move", square=square_label(raw.from_square))
             )
-    rulings = decline_offer_of(d, mover.other, idx, event.at)
+    # (the common case asks no helper: no offer stands, no breach to lose, nothing touched)
+    rulings = decline_offer_of(d, mover.other, idx, event.at) if d.offers[mover.other] else []
     profile = d.profile
     assert profile is not None
     if profile.checks_recording:  # 8.1.3: his previous move on his sheet first
         rulings += record_before_moving(d, mover, own_last(d, mover), event.at, idx)
-    lose_claim_right(d, mover)
-    allowed = current_obligation(board, d.touch)
+    if d.breach is not None:
+        lose_claim_right(d, mover)
+    touch = d.touch
+    allowed = FREE if touch is NO_TOUCH else current_obligation(board, touch)
     two_hands = event.hands == 2 and profile.edition is not Edition.E2014  # 7.5.4 from 2017
     if legal is None or (two_hands and not _lawful_ending(d, legal, allowed)):
         return rulings + _made_illegal(d, event, legal, raw)
@@ -383,7 +386,8 @@ def make(
     suffix = ("+" if after.legal_count else "#") if after.in_check else ""
     d.sheet = d.sheet.add_move(position.san_of_code(code, suffix=suffix), move)
     d.board = after
-    d.uncompleted = pair(d.uncompleted, mover, True)
+    u = d.uncompleted
+    d.uncompleted = (True, u[1]) if mover is WHITE else (u[0], True)  # pair(), inline
     d.touch = NO_TOUCH
     profile = d.profile
     assert profile is not None
@@ -524,7 +528,8 @@ def press(d: Draft, player: Color, at: Millis) -> None:
         d.clock = clock = clock.press(player, at)
         last = clock.last_press
         complete_record(d, player, at, last.after if last is not None else None)
-    d.uncompleted = pair(d.uncompleted, player, False)
+    u = d.uncompleted
+    d.uncompleted = (False, u[1]) if player is WHITE else (u[0], False)  # pair(), inline
     d.running = player.other
 
 

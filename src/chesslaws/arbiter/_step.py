@@ -33,7 +33,7 @@ from ._claims import (
     on_tick,
 )
 from ._clockface import ClockState
-from ._draft import Draft, Rejected, board_ending, end_by_board, pair
+from ._draft import Draft, Rejected, board_ending, end_by_board, open_draft, pair
 from ._events import (
     AFTER_THE_GAME,
     Accept,
@@ -199,9 +199,8 @@ def step(
     (<Result.BLACK_WINS: '0-1'>, <Reason.RESIGNATION: 'resignation'>, 'resignation')
     """
     idx = state.index if index is None else index
-    draft = Draft(state)
+    draft = open_draft(state)
     draft.index = idx + 1
-    at = event.at
     try:
         if loss_or_draw is None:
             rulings = _rule(draft, event, idx)
@@ -209,9 +208,10 @@ def step(
             with answering(loss_or_draw):
                 rulings = _rule(draft, event, idx)
     except Rejected as rejection:
-        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(said(rejection)))
+        rejected = Ruling(idx, event.at, RulingKind.REJECTED, reason=brief(said(rejection)))
         return _skipped(state, idx), [rejected]
-    return draft.freeze(), rulings
+    draft.__class__ = GameState  # type: ignore[assignment]  # draft.freeze(), inline
+    return draft, rulings  # type: ignore[return-value]
 
 
 def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
@@ -219,7 +219,8 @@ def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
     at = event.at
     if type(event) is Start:
         return _on_start(draft, event, idx)
-    _check_time(draft, at, event)
+    if draft.start is None or draft.ending is not None or at < draft.last_at:
+        _check_time(draft, at, event)  # a rejection, unless an act allowed after the game
     handler = HANDLERS.get(type(event))
     if handler is None:
         raise Rejected(Words("unknown event {event}", event=repr(event)))
@@ -301,7 +302,7 @@ def unreadable(state: GameState, idx: int, error: InvalidEvent) -> tuple[GameSta
 
 def _skipped(state: GameState, idx: int) -> GameState:
     """``state`` with only its index moved past a rejected event."""
-    draft = Draft(state)
+    draft = open_draft(state)
     draft.index = idx + 1
     return draft.freeze()
 

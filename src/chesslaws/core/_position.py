@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import IllegalMove, IllegalPosition, InvalidNotation, PositionProblem
@@ -460,7 +460,7 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy, with the same move history (shared: see the module text)."""
-        other = Position(_blank=True)
+        other = _bare(Position) if _BARE else Position(_blank=True)  # see _BARE
         other._board = self._board.copy()
         other._bb = self._bb.copy()
         other._occ_c = self._occ_c.copy()
@@ -996,6 +996,13 @@ class Position:
             to = rook if mode else self._castling_paths[rook][0]
             return SQUARE_NAMES[frm] + SQUARE_NAMES[to]
         return move.uci()
+
+
+_bare = object.__new__
+_BARE: Final = Position.__new__ is object.__new__
+"""Whether ``object.__new__`` gives a bare position: in the pure build it does, without the
+constructor's call (``copy`` makes one at every move the arbiter rules); a compiled class has a
+``__new__`` of its own that runs ``__init__`` (docs/compiled.md), and takes ``_blank`` there."""
 
 
 @functools.cache

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from chesslaws._color import Color
 from chesslaws._words import Words, words_json
@@ -62,7 +62,7 @@ from ._debounce import Change, Released, Snapshot
 from ._readings import OCCUPIED, Button, ButtonName, Flag, Lever, placement_of
 from ._standing import Standing
 
-__all__ = ["End", "Hand", "Item", "Notice", "Now", "Said", "read"]
+__all__ = ["QUIET_EVENTS", "End", "Hand", "Item", "Notice", "Now", "Said", "read"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,11 @@ Said = Event | Notice
 
 _PROMOTION_TYPES = (2, 3, 4, 5)
 _NONE: Mapping[int, int] = MappingProxyType({})
-_QUIET = (Touch, Adjust)  # events whose answer changes nothing the reader follows
+_NONE_BOOL: Mapping[int, bool] = MappingProxyType({})
+_V = TypeVar("_V")
+_T = TypeVar("_T")
+QUIET_EVENTS = (Touch, Adjust)
+"""The events whose answer the reader does not wait for (they change nothing it follows)."""
 
 
 class Turn(NamedTuple):
@@ -157,7 +161,8 @@ class Hand(NamedTuple):
 
     ``sensed``: what each square shows; ``table``: the legal continuations of the position the
     board must show (``followed.position``); ``diff``/``odiff``: the squares where the board
-    differs from it (by piece, by occupancy); ``synced``: the board shows the arbiter's
+    differs from it, with what they show (by piece, by occupancy; read-only mappings, changed
+    by copy on write); ``synced``: the board shows the arbiter's
     position, or a move of it; ``held_press``: a press waiting for a readable board (7.4.1);
     ``last_emit``: the time of the last event said; ``agenda``: the items waiting for the
     arbiter's answer; ``awaiting``: an event was said whose answer may change the position.
@@ -167,8 +172,8 @@ class Hand(NamedTuple):
     followed: Standing
     table: Continuations
     sensed: tuple[int, ...]
-    diff: frozenset[tuple[int, int]]
-    odiff: frozenset[tuple[int, bool]]
+    diff: Mapping[int, int]
+    odiff: Mapping[int, bool]
     occupancy: bool
     over: bool
     synced: bool
@@ -189,8 +194,7 @@ class Hand(NamedTuple):
         codes = table.codes
         turn = Turn(originals=frozenset(sq for sq, code in enumerate(codes) if code))
         over = standing.over is not None
-        none: frozenset[Any] = frozenset()
-        return cls(settle, standing, table, codes, none, none, False, over, True, turn)
+        return cls(settle, standing, table, codes, _NONE, _NONE_BOOL, False, over, True, turn)
 
     @property
     def expected(self) -> tuple[int, ...]:
@@ -211,8 +215,8 @@ class _Draft:
         self.followed = hand.followed
         self.table = hand.table
         self.sensed = hand.sensed
-        self.diff = dict(hand.diff)
-        self.odiff = dict(hand.odiff)
+        self.diff = hand.diff  # read-only: a change makes a new dict (copy on write, _put)
+        self.odiff = hand.odiff
         self.occupancy = hand.occupancy
         self.over = hand.over
         self.synced = hand.synced
@@ -250,42 +254,63 @@ class _Draft:
         return self.table.codes
 
     def freeze(self) -> Hand:
-        parts = (
-            self.touched,
-            self.adjust_by,
-            self.adjusted,
-            self.choice,
-            self.promotion_touched,
-            self.originals,
-            _frozen(self.emptied_at),
-            _frozen(self.filled_at),
-            _frozen(self.in_hand),
-        )
         turn = self.turn
-        if any(new is not old for new, old in zip(parts, turn, strict=True)):
-            turn = Turn(*parts)
+        if (
+            self.touched is not turn.touched
+            or self.adjust_by is not turn.adjust_by
+            or self.adjusted is not turn.adjusted
+            or self.choice is not turn.choice
+            or self.promotion_touched is not turn.promotion_touched
+            or self.originals is not turn.originals
+            or self.emptied_at is not turn.emptied_at
+            or self.filled_at is not turn.filled_at
+            or self.in_hand is not turn.in_hand
+        ):
+            turn = _new_tuple(
+                Turn,
+                (
+                    self.touched,
+                    self.adjust_by,
+                    self.adjusted,
+                    self.choice,
+                    self.promotion_touched,
+                    self.originals,
+                    _frozen(self.emptied_at),
+                    _frozen(self.filled_at),
+                    _frozen(self.in_hand),
+                ),
+            )
         candidate = self.candidate
         if candidate is not None:
             candidate = candidate._replace(held=tuple(self.held))
-        return Hand(
-            self.settle,
-            self.followed,
-            self.table,
-            self.sensed,
-            frozenset(self.diff.items()),
-            frozenset(self.odiff.items()),
-            self.occupancy,
-            self.over,
-            self.synced,
-            turn,
-            candidate,
-            self.held_press,
-            self.last_change_at,
-            self.last_emit,
-            tuple(self.agenda),
-            self.awaiting,
-            self.moved,
+        return _new_tuple(
+            Hand,
+            (
+                self.settle,
+                self.followed,
+                self.table,
+                self.sensed,
+                _frozen(self.diff),
+                _frozen(self.odiff),
+                self.occupancy,
+                self.over,
+                self.synced,
+                turn,
+                candidate,
+                self.held_press,
+                self.last_change_at,
+                self.last_emit,
+                tuple(self.agenda),
+                self.awaiting,
+                self.moved,
+            ),
         )
+
+
+# ``Hand(*fields)`` and ``Turn(*fields)`` with every field given, as their own constructors
+# make them (a named tuple is a tuple of its class), without the keyword handling: a hand is
+# made at every reading that changes anything.
+_new_tuple: Callable[[type[_T], tuple[Any, ...]], _T] = tuple.__new__  # type: ignore[assignment]
 
 
 def read(hand: Hand, standing: Standing, item: Item | None = None) -> tuple[Hand, tuple[Said, ...]]:
@@ -374,7 +399,7 @@ def _follow(d: _Draft) -> None:
     d.synced = synced
 
 
-def _frozen(mapping: Mapping[int, int]) -> Mapping[int, int]:
+def _frozen(mapping: Mapping[int, _V]) -> Mapping[int, _V]:
     """A mapping no one can change (a draft's new dict, wrapped read-only)."""
     return MappingProxyType(mapping) if isinstance(mapping, dict) else mapping
 
@@ -408,17 +433,23 @@ def _set(d: _Draft, square: int, code: int) -> int:
     before = sensed[square]
     d.sensed = (*sensed[:square], code, *sensed[square + 1 :])
     expected = d.codes[square]
-    if code == expected:
-        d.diff.pop(square, None)
-    else:
-        d.diff[square] = code
-    if bool(code) == bool(expected):
-        d.odiff.pop(square, None)
-    else:
-        d.odiff[square] = bool(code)
+    d.diff = _put(d.diff, square, code, code != expected)
+    d.odiff = _put(d.odiff, square, bool(code), bool(code) != bool(expected))
     if code == OCCUPIED:
         d.occupancy = True
     return before
+
+
+def _put(mapping: Mapping[int, _V], square: int, value: _V, differs: bool) -> Mapping[int, _V]:
+    """``mapping`` with ``square`` set to ``value`` where it ``differs``, else without it: the
+    same mapping when that changes nothing, else a new dict (the old one is never changed)."""
+    if differs:
+        if square in mapping and mapping[square] == value:
+            return mapping
+        return {**mapping, square: value}
+    if square not in mapping:
+        return mapping
+    return {k: v for k, v in mapping.items() if k != square}
 
 
 def _shows_expected(d: _Draft) -> bool:
@@ -447,7 +478,7 @@ def _say(d: _Draft, event: Event) -> None:
     d.said.append(event)
     if isinstance(event, MoveMade):
         d.moved = event.move
-    if not isinstance(event, _QUIET):
+    if not isinstance(event, QUIET_EVENTS):
         d.answer_needed = d.awaiting = True
 
 

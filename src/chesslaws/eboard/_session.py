@@ -33,7 +33,7 @@ from chesslaws.arbiter import (
 from chesslaws.endings import Result
 
 from ._debounce import Change, Sensors, Snapshot, flush, release, sense
-from ._hand import End, Hand, Item, Notice, Now, read
+from ._hand import QUIET_EVENTS, End, Hand, Item, Notice, Now, read
 from ._profile import STANDARD, BoardProfile
 from ._readings import BoardSnapshot, Lift, Place, Reading, at_line, parse_reading
 from ._signal import result_signal
@@ -104,7 +104,9 @@ class LocalArbiter:
         for event in events:
             self.state, rulings = step(self.state, event)
             out.append(Ruled(event, rulings))
-        self.standing = Standing.of(self.state, out[-1].rulings if out else (), self.standing)
+        quiet = all(isinstance(event, QUIET_EVENTS) for event in events)
+        rulings = out[-1].rulings if out else []
+        self.standing = Standing.of(self.state, rulings, self.standing, quiet=quiet)
         return out
 
     def poll(self) -> list[Ruled]:
@@ -272,7 +274,7 @@ class BoardGame:
     def _signal(self, out: list[Said]) -> None:
         """The kings on the centre squares signal a result (the e-boards' convention): said once
         as a notice for the arbiter to confirm; the board records no move of it."""
-        signalled = result_signal(tuple(self._shows))
+        signalled = result_signal(self._shows)
         if signalled is None or signalled is self.signalled:
             self.signalled = signalled
             return

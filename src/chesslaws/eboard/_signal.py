@@ -11,6 +11,8 @@ confirms it: it is never recorded as moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from chesslaws.endings import Result
 
 __all__ = ["CENTRE", "result_signal"]
@@ -21,9 +23,12 @@ CENTRE = {27: False, 28: True, 35: True, 36: False}  # d4 dark, e4 light, d5 lig
 _WHITE_KING, _BLACK_KING = 6, 14  # the core's piece codes
 
 
-def result_signal(codes: tuple[int, ...]) -> Result | None:
+def result_signal(codes: Sequence[int]) -> Result | None:
     """The result the kings signal on a board of 64 piece codes (a1 first), or None: each king
     once on the board, both on centre squares."""
+    centre = {codes[27], codes[28], codes[35], codes[36]}
+    if _WHITE_KING not in centre or _BLACK_KING not in centre:
+        return None  # (every reading asks: the four centre squares answer most at once)
     kings = [square for square, code in enumerate(codes) if code in (_WHITE_KING, _BLACK_KING)]
     if len(kings) != 2 or codes[kings[0]] == codes[kings[1]]:
         return None

@@ -61,15 +61,37 @@ class Standing:
     states an event left the board alone in, needs no new copy)."""
     result: Result | None = None
     """The result ruled, once the game is over."""
+    timed_from: object = None
+    """The arbiter's clock value ``flag_due`` was read from (the same value, shared by the
+    states an event left the clock alone in, gives the same instant)."""
 
     @classmethod
     def of(
-        cls, state: GameState, rulings: Iterable[Ruling] = (), before: Standing | None = None
+        cls,
+        state: GameState,
+        rulings: Iterable[Ruling] = (),
+        before: Standing | None = None,
+        *,
+        quiet: bool = False,
     ) -> Standing:
         """What the board follows of ``state``; ``rulings`` are those of the last event;
-        ``before`` the standing of an earlier state of the game."""
+        ``before`` the standing of an earlier state of the game. ``quiet``: the events were
+        ones the reader awaits no answer to (touches, adjustments); then ``before`` itself is
+        given back when they changed nothing the board follows, and the reader sees at once
+        that it has nothing new to follow."""
         board = state.board
+        clock = state.clock
+        taken_back = any(r.kind is RulingKind.TOUCH_MOVE for r in rulings)
         if before is not None and before.read_from is board:
+            if (
+                quiet
+                and before.timed_from is clock
+                and before.running is state.running
+                and state.ending is None
+                and before.over is None
+                and not (taken_back or before.taken_back)
+            ):
+                return before
             position, key = before.position, before.key
         else:
             position = board.position  # a copy already
@@ -85,8 +107,9 @@ class Standing:
             over,
             state.running,
             flag_due(state),
-            any(r.kind is RulingKind.TOUCH_MOVE for r in rulings),
+            taken_back,
             read_from=board,
+            timed_from=clock,
             result=state.ending.result if state.ending is not None else None,
         )
 
@@ -134,5 +157,4 @@ def flag_due(state: GameState) -> Millis | None:
     running = state.running
     if clock is None or running is None or state.is_over:
         return None
-    due = clock.clock.flag_due(running)
-    return None if due is None else Millis(due)
+    return clock.flag_due(running)
