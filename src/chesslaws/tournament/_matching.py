@@ -86,8 +86,9 @@ class Matching:
         old = self.weight[k]
         if old != w:
             self.weight[k] = w
-            self.changed.add(a)
-            self.changed.add(b)
+            if w > old or self.mate[a] == 2 * k + 1 or self.top[a] == self.top[b]:
+                self.changed.add(a)
+                self.changed.add(b)
             if not old:
                 self.adjacent[a][2 * k + 1] = None
                 self.adjacent[b][2 * k] = None
@@ -103,6 +104,7 @@ class Matching:
     def solve(self) -> list[int]:
         """Each vertex's mate in a matching of greatest weight (itself if unmatched)."""
         self._detach_changed()
+        self._match_tight_singles()
         while self._stage():
             pass
         return [v if p < 0 else self.end[p] for v, p in enumerate(self.mate)]
@@ -127,6 +129,21 @@ class Matching:
             if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != weight[p >> 1]):
                 mate[end[p]] = -1
                 mate[x] = -1
+
+    def _match_tight_singles(self) -> None:
+        """Pair single vertices joined by a tight edge, greedily: each such pair is a
+        stage's augmenting path of one edge, found without growing a forest."""
+        weight, dual, mate, end, top = self.weight, self.dual, self.mate, self.end, self.top
+        for x in range(self.n):
+            if mate[x] >= 0 or top[x] != x or not dual[x]:
+                continue
+            dx = dual[x]
+            for p in self.adjacent[x]:
+                y = end[p]
+                if mate[y] < 0 and top[y] == y and dx + dual[y] == weight[p >> 1]:
+                    mate[x] = p
+                    mate[y] = p ^ 1
+                    break
 
     def _dissolve(self, b: int) -> None:
         """Undo top-level blossom ``b`` outside the stages: its dual goes to its vertices
