@@ -96,10 +96,11 @@ class Matching:
                 del self.adjacent[a][2 * k + 1]
                 del self.adjacent[b][2 * k]
 
-    def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (the same matchings are best, the duals follow)."""
-        self.weight = [w << bits for w in self.weight]
-        self.dual = [d << bits for d in self.dual]
+    def drop(self, v: int) -> None:
+        """Remove every edge of ``v``."""
+        end = self.end
+        for p in list(self.adjacent[v]):
+            self.set(v, end[p], 0)
 
     def solve(self) -> list[int]:
         """Each vertex's mate in a matching of greatest weight (itself if unmatched)."""

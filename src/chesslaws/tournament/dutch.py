@@ -341,7 +341,6 @@ class _Pairer:
         n = len(self.players)
         self.n = n
         self.matching = Matching(n)
-        self.extra = 0  # the matching's weights are the criteria's shifted up this far
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
@@ -364,7 +363,7 @@ class _Pairer:
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a not in self.fixed and b not in self.fixed:
-            self.matching.set(a, b, weight << self.extra)
+            self.matching.set(a, b, weight)
 
     def match(self) -> list[int]:
         """The matching of greatest weight; the pairs already fixed stay as they are."""
@@ -373,22 +372,10 @@ class _Pairer:
             mate[a] = b
         return mate
 
-    def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (down if negative): the same matchings are best.
-
-        Shifted down, the matching keeps its weights (and its duals): the weights set from
-        then on are shifted up by as much, which is the same scale for every edge. (Only
-        edges whose low bits are zero are left when weights are shifted down.)"""
-        if bits >= 0:
-            self.matching.scale(bits)
-        else:
-            self.extra -= bits
-
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
-        for v in range(self.n):
-            self.matching.set(a, v, 0)
-            self.matching.set(b, v, 0)
+        self.matching.drop(a)
+        self.matching.drop(b)
         self.fixed[a], self.fixed[b] = b, a
 
     # -- the round --------------------------------------------------------------------
@@ -679,30 +666,23 @@ class _Bracket:
     def _s1_opponents(self, rest: list[int], matched: list[bool]) -> None:
         """Each S1 player, in order, meets the highest S2 player an optimal pairing allows.
 
-        One matching decides them all: every weight is shifted up and each S1 player's edges
-        get a bonus by the rank of the opponent, the first S1 player's bonuses outweighing all
-        the later ones' together (so the bonuses choose lexicographically, in S1 order, among
-        the pairings of greatest weight, as fixing the players one by one would)."""
+        One player at a time, as the moved-down players' opponents are chosen: the player's
+        edges get a bonus by the opponent's rank (too small to outweigh any criterion: every
+        criterion's weight lies above the edges' low ``3 * group_bits + 1`` bits), the
+        matching is brought up to date and the pair fixed before the next S1 player's turn."""
         pairer, v = self.pairer, self.v
-        s1 = [a for a in rest if self._upward(v[a])]
-        if not s1:
-            return
-        width = _bits(len(rest))
-        room = width * len(s1)
-        pairer.scale(room)
-        for index, a in enumerate(s1):
+        for a in [a for a in rest if self._upward(v[a])]:
             candidates = [b for b in rest if b > a and not matched[v[b]]]
-            place = width * (len(s1) - 1 - index)
-            for addend, b in enumerate(reversed(candidates)):
-                w = self.base[(a, b)]
-                if w:
-                    pairer.set(v[a], v[b], (w << room) + (addend << place))
-        self.mate = pairer.match()
-        for a in s1:
+            first = next((b for b in candidates if self.base[(a, b)]), None)
+            if first is None or self.mate[v[a]] != v[first]:
+                for addend, b in enumerate(reversed(candidates), 1):
+                    w = self.base[(a, b)]
+                    if w:
+                        pairer.set(v[a], v[b], w + addend)
+                self.mate = pairer.match()
             partner = self.mate[v[a]]
             matched[v[a]] = matched[partner] = True
             pairer.finalize(v[a], partner)
-        pairer.scale(-room)
 
 
 def _published(state: _Round2, mates: list[int]) -> Pairs:
