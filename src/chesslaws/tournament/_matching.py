@@ -78,7 +78,13 @@ class Matching:
         self.queue: list[int] = []
 
     def set(self, a: int, b: int, w: int) -> None:
-        """Edge ``a``-``b`` weighs ``w`` from now on (0 or less: no edge)."""
+        """Edge ``a``-``b`` weighs ``w`` from now on (0 or less: no edge).
+
+        ``a`` is the end re-optimised around when the change asks for it: a heavier edge
+        (``a``'s dual rises to cover it), a lighter one that is matched or inside a blossom
+        (``a`` leaves its blossoms and, the edge no longer tight, its mate). A lighter edge
+        elsewhere only gains slack: nothing to do."""
+        first = a
         if a > b:
             a, b = b, a
         k = a * self.n + b
@@ -87,8 +93,7 @@ class Matching:
         if old != w:
             self.weight[k] = w
             if w > old or self.mate[a] == 2 * k + 1 or self.top[a] == self.top[b]:
-                self.changed.add(a)
-                self.changed.add(b)
+                self.changed.add(first)
             if not old:
                 self.adjacent[a][2 * k + 1] = None
                 self.adjacent[b][2 * k] = None
@@ -133,7 +138,8 @@ class Matching:
 
     def _match_tight_singles(self) -> None:
         """Pair single vertices joined by a tight edge, greedily: each such pair is a
-        stage's augmenting path of one edge, found without growing a forest."""
+        stage's augmenting path of one edge, found without growing a forest (the duals stay
+        as they are)."""
         weight, dual, mate, end, top = self.weight, self.dual, self.mate, self.end, self.top
         for x in range(self.n):
             if mate[x] >= 0 or top[x] != x or not dual[x]:
@@ -454,14 +460,16 @@ class Matching:
             self.allowed,
         )
         dual, weight, best, queue = self.dual, self.weight, self.best, self.queue
+        mate, base_of, adjacent = self.mate, self.base, self.adjacent
         while queue:
             v = queue.pop()
             dv = dual[v]
-            for p in self.adjacent[v]:
+            bv = top[v]
+            for p in adjacent[v]:
                 w = end[p]
                 bw = top[w]
-                if top[v] == bw:
-                    continue
+                if bv == bw or (label[bw] == INNER and label[w] != FREE):
+                    continue  # an inner vertex: nothing to learn from the edge, tight or not
                 k = p >> 1
                 slack = 0
                 tight = k in allowed
@@ -472,7 +480,7 @@ class Matching:
                         tight = True
                 if tight:
                     if label[bw] == FREE:
-                        if self.mate[self.base[bw]] == -1:
+                        if mate[base_of[bw]] == -1:
                             self.augment_to_single(p)  # a single vertex of zero dual
                             return True
                         self.assign(w, INNER, p ^ 1)
@@ -480,6 +488,7 @@ class Matching:
                         base = self.scan(v, w)
                         if base >= 0:
                             self.add_blossom(base, k)
+                            bv = top[v]
                         else:
                             self.augment(k)
                             return True
@@ -487,12 +496,11 @@ class Matching:
                         label[w] = INNER  # reached inside an inner blossom (for expand)
                         label_end[w] = p ^ 1
                 elif label[bw] == OUTER:
-                    b = top[v]
-                    old = best[b]
+                    old = best[bv]
                     if old == -1 or slack < (
                         dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
                     ):
-                        best[b] = k
+                        best[bv] = k
                 elif label[w] == FREE:
                     old = best[w]
                     if old == -1 or slack < (
