@@ -66,6 +66,7 @@ class _Player:
     number: int
     rounds: list[_Round]
     score: int = 0  # tenths, without acceleration
+    pairing_score: int = 0  # tenths, with acceleration: the score this round is paired on
     rank: int = 0  # the effective pairing number, 0-based
     forbidden: set[int] = field(default_factory=set)
     imbalance: int = 0
@@ -163,6 +164,8 @@ class _Round2:
         self.event = event
         self.played_rounds = event.rounds_paired
         self.by_number = _players(event, self.played_rounds)
+        for p in self.by_number.values():
+            p.pairing_score = self.score(p)
         absent = {b.player for b in event.byes if b.round == self.played_rounds + 1}
         valid = [
             p
@@ -173,7 +176,7 @@ class _Round2:
             p.rank = index
         self.initial = _initial_colour(event, valid, self.played_rounds)
         present = [p for p in valid if p.number not in absent]
-        present.sort(key=lambda p: (-self.score(p), p.rank))
+        present.sort(key=lambda p: (-p.pairing_score, p.rank))
         self.sorted = present
         win = _tenths(max(event.point_system.win, event.point_system.draw))
         self.top_threshold = (self.played_rounds * win) >> 1
@@ -208,7 +211,7 @@ class _Round2:
         if not (a.absolute and b.absolute and a.preference == b.preference):
             return True
         return self.last_rounds and (
-            self.score(a) > self.top_threshold or self.score(b) > self.top_threshold
+            a.pairing_score > self.top_threshold or b.pairing_score > self.top_threshold
         )
 
 
@@ -265,7 +268,7 @@ class _Weigher:
         if not state.compatible(high, low):
             return 0
         bits, gshift = self.group_bits, self.groups_shift
-        sh, sl = state.score(high), state.score(low)
+        sh, sl = high.pairing_score, low.pairing_score
         w = 1 + (not self._bye_candidate(high)) + (not self._bye_candidate(low))
         w = (w << bits) + in_current
         w <<= gshift
@@ -305,7 +308,7 @@ class _Weigher:
         return w << (3 * bits + 1)
 
     def _bye_candidate(self, p: _Player) -> bool:
-        return p.bye_eligible and self.state.score(p) <= self.bye_score
+        return p.bye_eligible and p.pairing_score <= self.bye_score
 
 
 def _colour_bits(w: int, p: _Player, q: _Player, in_current: bool, bits: int) -> int:
@@ -344,7 +347,7 @@ class _Pairer:
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
-        scores = [state.score(p) for p in self.players]
+        scores = [p.pairing_score for p in self.players]
         self.scores = scores
         index = n - 1
         while index >= 0:
@@ -712,7 +715,7 @@ def _colour_of(state: _Round2, p: _Player, q: _Player) -> str:
     neutral = _neutral_colour(p, q)
     if neutral != "-":
         return neutral
-    q_higher = (state.score(q), -q.rank) > (state.score(p), -p.rank)
+    q_higher = (q.pairing_score, -q.rank) > (p.pairing_score, -p.rank)
     if p.preference == "-":
         if q_higher:
             return state.initial if q.rank % 2 else _invert(state.initial)
