@@ -461,6 +461,7 @@ class Matching:
         )
         dual, weight, best, queue = self.dual, self.weight, self.best, self.queue
         mate, base_of, adjacent = self.mate, self.base, self.adjacent
+        slacks: dict[int, int] = {}  # edge -> its slack, the duals being what they are now
         while queue:
             v = queue.pop()
             dv = dual[v]
@@ -495,18 +496,20 @@ class Matching:
                     elif label[w] == FREE:
                         label[w] = INNER  # reached inside an inner blossom (for expand)
                         label_end[w] = p ^ 1
-                elif label[bw] == OUTER:
-                    old = best[bv]
-                    if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
-                    ):
-                        best[bv] = k
-                elif label[w] == FREE:
-                    old = best[w]
-                    if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
-                    ):
-                        best[w] = k
+                else:
+                    x = bv if label[bw] == OUTER else w if label[w] == FREE else -1
+                    if x >= 0:
+                        old = best[x]
+                        if old == -1:
+                            best[x] = k
+                            slacks[k] = slack
+                            continue
+                        least = slacks.get(old)
+                        if least is None:
+                            least = dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
+                        if slack < least:
+                            best[x] = k
+                            slacks[k] = slack
         return False
 
     def _adjust_duals(self) -> bool:
