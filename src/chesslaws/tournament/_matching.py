@@ -102,10 +102,11 @@ class Matching:
                 del self.adjacent[b][2 * k]
 
     def drop(self, v: int) -> None:
-        """Remove every edge of ``v``."""
+        """Remove every edge of ``v`` (its dual falls to zero: it leaves the stages alone)."""
         end = self.end
         for p in list(self.adjacent[v]):
             self.set(v, end[p], 0)
+        self.changed.add(v)
 
     def solve(self) -> list[int]:
         """Each vertex's mate in a matching of greatest weight (itself if unmatched)."""
