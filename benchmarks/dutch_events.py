@@ -7,6 +7,10 @@ rate drawn too), ``bbpPairings --dutch -g`` plays it, and every round from the s
 out of it as it stood when that round was paired (:func:`cut_before`) and paired by chesslaws;
 the pairs and colours must be those bbpPairings paired (:func:`paired_in`).
 
+Each event's record counts its absences (rounds a player was not paired in: a bye asked for,
+an absence, a withdrawal), forfeited games, players absent in round 1 who play later (late
+entries, and byes asked for round 1) and players absent in the last round (withdrawals).
+
 One JSON line per event goes to ``--results`` as soon as it is checked; seeds already there
 are skipped, so a run stopped at any time goes on where it stopped. ``--summary`` prints what
 the file holds. Needs ``../shared/tools`` (or ``CHESSLAWS_SHARED_TOOLS``).
