@@ -15,8 +15,9 @@ One JSON line per event goes to ``--results`` as soon as it is checked; seeds al
 are skipped, so a run stopped at any time goes on where it stopped. ``--summary`` prints what
 the file holds. Needs ``../shared/tools`` (or ``CHESSLAWS_SHARED_TOOLS``).
 
-Usage: ``python benchmarks/dutch_events.py --first 1 --count 2000 --results dutch.jsonl``
-(``nice -n 10`` on a shared machine: events of 400 players take minutes each).
+Usage: ``python benchmarks/dutch_events.py --first 1 --count 2000 [--results FILE]``
+(the results file by default ``benchmarks/dutch-events.jsonl``, the run recorded there;
+``nice -n 10`` on a shared machine: events of 400 players take minutes each).
 """
 
 from __future__ import annotations
@@ -193,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--min-players", type=int, default=8)
     parser.add_argument("--max-players", type=int, default=400)
-    parser.add_argument("--results", type=Path, default=Path("dutch-events.jsonl"))
+    parser.add_argument("--results", type=Path, default=Path("benchmarks/dutch-events.jsonl"))
     parser.add_argument("--summary", action="store_true", help="print what --results holds")
     args = parser.parse_args(argv)
     if args.summary:
