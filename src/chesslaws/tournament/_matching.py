@@ -40,13 +40,14 @@ class Matching:
     """A matching of greatest weight kept up to date as weights change.
 
     ``set`` changes an edge's weight (0: no edge); ``solve`` re-optimises from the last
-    optimum: every vertex whose edges changed leaves its blossoms (each dissolved blossom's
-    dual moves onto its vertices, which keeps every edge's slack non-negative) and its mate,
-    and takes the least dual its edges allow. The single vertices whose duals are positive are
-    the roots of the next stages, so a change at one vertex costs a few stages, not the
-    ``n / 2`` of a fresh start. A stage ends when a path augments, or when an outer vertex's
-    dual reaches zero: the path from it to its root is flipped (it becomes the single one,
-    complementary slackness holds) and the stage starts again.
+    optimum: every vertex a change marked (``set`` says which) leaves its blossoms (each
+    dissolved blossom's dual moves onto its vertices, which keeps every edge's slack
+    non-negative) and its mate unless their edge stays tight, and takes the least dual its
+    edges allow. Single vertices joined by a tight edge are paired at once; the single vertices
+    whose duals are positive are the roots of the next stages, so a change at one vertex costs
+    a few stages, not the ``n / 2`` of a fresh start. A stage ends when a path augments, or
+    when an outer vertex's dual reaches zero: the path from it to its root is flipped (it
+    becomes the single one, complementary slackness holds) and the stage starts again.
     """
 
     def __init__(self, n: int) -> None:
