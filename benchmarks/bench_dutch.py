@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import resource
 import subprocess
 import sys
@@ -23,29 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from chesslaws.tournament import Event, RequestedBye, read_trf, write_trf
-from chesslaws.tournament.event import NOT_PAIRED
+from chesslaws.tournament import read_trf, write_trf
 from chesslaws.tournament.pairing import next_pairings, pairs_text
-
-TOOLS = Path(
-    os.environ.get("CHESSLAWS_SHARED_TOOLS")
-    or Path(__file__).resolve().parents[1].parent / "shared" / "tools"
-)
-BBP = TOOLS / "bbpPairings" / "bbpPairings"
-
-
-def cut_before(event: Event, round_: int) -> Event:
-    """The event when round ``round_`` was paired (whoever sat it out asked for a bye)."""
-    byes, players = [], []
-    for p in event.players:
-        entry = p.entry(round_)
-        if entry.opponent == 0 and entry.code != "U" and p.results[: round_ - 1]:
-            byes.append(RequestedBye(entry.code if entry.code in "HFZ" else "Z", round_, p.number))
-        results = list(p.results[: round_ - 1])
-        while results and results[-1] == NOT_PAIRED:
-            results.pop()
-        players.append(dataclasses.replace(p, results=tuple(results)))
-    return dataclasses.replace(event, players=tuple(players), byes=tuple(byes)).rescored()
+from dutch_events import BBP, cut_before
 
 
 def child_cpu() -> float:
@@ -90,7 +69,7 @@ def main() -> None:
     same = done.stdout == pairs_text(pairs)
     print(
         f"{args.players} players, round {round_} of {args.rounds}: chesslaws {ours:.2f} s, "
-        f"bbpPairings {theirs:.3f} s, ratio {ours / max(theirs, 1e-3):.0f}x; "
+        f"bbpPairings {theirs:.3f} s, ratio {ours / max(theirs, 1e-3):.1f}x; "
         f"{'equal' if same else 'DIFFERENT'}"
     )
 

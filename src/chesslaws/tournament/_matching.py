@@ -40,13 +40,14 @@ class Matching:
     """A matching of greatest weight kept up to date as weights change.
 
     ``set`` changes an edge's weight (0: no edge); ``solve`` re-optimises from the last
-    optimum: every vertex whose edges changed leaves its blossoms (each dissolved blossom's
-    dual moves onto its vertices, which keeps every edge's slack non-negative) and its mate,
-    and takes the least dual its edges allow. The single vertices whose duals are positive are
-    the roots of the next stages, so a change at one vertex costs a few stages, not the
-    ``n / 2`` of a fresh start. A stage ends when a path augments, or when an outer vertex's
-    dual reaches zero: the path from it to its root is flipped (it becomes the single one,
-    complementary slackness holds) and the stage starts again.
+    optimum: every vertex a change marked (``set`` says which) leaves its blossoms (each
+    dissolved blossom's dual moves onto its vertices, which keeps every edge's slack
+    non-negative) and its mate unless their edge stays tight, and takes the least dual its
+    edges allow. Single vertices joined by a tight edge are paired at once; the single vertices
+    whose duals are positive are the roots of the next stages, so a change at one vertex costs
+    a few stages, not the ``n / 2`` of a fresh start. A stage ends when a path augments, or
+    when an outer vertex's dual reaches zero: the path from it to its root is flipped (it
+    becomes the single one, complementary slackness holds) and the stage starts again.
     """
 
     def __init__(self, n: int) -> None:
@@ -78,7 +79,13 @@ class Matching:
         self.queue: list[int] = []
 
     def set(self, a: int, b: int, w: int) -> None:
-        """Edge ``a``-``b`` weighs ``w`` from now on (0 or less: no edge)."""
+        """Edge ``a``-``b`` weighs ``w`` from now on (0 or less: no edge).
+
+        ``a`` is the end re-optimised around when the change asks for it: a heavier edge
+        (``a``'s dual rises to cover it), a lighter one that is matched or inside a blossom
+        (``a`` leaves its blossoms and, the edge no longer tight, its mate). A lighter edge
+        elsewhere only gains slack: nothing to do."""
+        first = a
         if a > b:
             a, b = b, a
         k = a * self.n + b
@@ -86,8 +93,8 @@ class Matching:
         old = self.weight[k]
         if old != w:
             self.weight[k] = w
-            self.changed.add(a)
-            self.changed.add(b)
+            if w > old or self.mate[a] == 2 * k + 1 or self.top[a] == self.top[b]:
+                self.changed.add(first)
             if not old:
                 self.adjacent[a][2 * k + 1] = None
                 self.adjacent[b][2 * k] = None
@@ -95,14 +102,17 @@ class Matching:
                 del self.adjacent[a][2 * k + 1]
                 del self.adjacent[b][2 * k]
 
-    def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (the same matchings are best, the duals follow)."""
-        self.weight = [w << bits for w in self.weight]
-        self.dual = [d << bits for d in self.dual]
+    def drop(self, v: int) -> None:
+        """Remove every edge of ``v`` (its dual falls to zero: it leaves the stages alone)."""
+        end = self.end
+        for p in list(self.adjacent[v]):
+            self.set(v, end[p], 0)
+        self.changed.add(v)
 
     def solve(self) -> list[int]:
         """Each vertex's mate in a matching of greatest weight (itself if unmatched)."""
         self._detach_changed()
+        self._match_tight_singles()
         while self._stage():
             pass
         return [v if p < 0 else self.end[p] for v, p in enumerate(self.mate)]
@@ -127,6 +137,22 @@ class Matching:
             if p >= 0 and (not weight[p >> 1] or dual[x] + dual[end[p]] != weight[p >> 1]):
                 mate[end[p]] = -1
                 mate[x] = -1
+
+    def _match_tight_singles(self) -> None:
+        """Pair single vertices joined by a tight edge, greedily: each such pair is a
+        stage's augmenting path of one edge, found without growing a forest (the duals stay
+        as they are)."""
+        weight, dual, mate, end, top = self.weight, self.dual, self.mate, self.end, self.top
+        for x in range(self.n):
+            if mate[x] >= 0 or top[x] != x or not dual[x]:
+                continue
+            dx = dual[x]
+            for p in self.adjacent[x]:
+                y = end[p]
+                if mate[y] < 0 and top[y] == y and dx + dual[y] == weight[p >> 1]:
+                    mate[x] = p
+                    mate[y] = p ^ 1
+                    break
 
     def _dissolve(self, b: int) -> None:
         """Undo top-level blossom ``b`` outside the stages: its dual goes to its vertices
@@ -436,14 +462,17 @@ class Matching:
             self.allowed,
         )
         dual, weight, best, queue = self.dual, self.weight, self.best, self.queue
+        mate, base_of, adjacent = self.mate, self.base, self.adjacent
+        slacks: dict[int, int] = {}  # edge -> its slack, the duals being what they are now
         while queue:
             v = queue.pop()
             dv = dual[v]
-            for p in self.adjacent[v]:
+            bv = top[v]
+            for p in adjacent[v]:
                 w = end[p]
                 bw = top[w]
-                if top[v] == bw:
-                    continue
+                if bv == bw or (label[bw] == INNER and label[w] != FREE):
+                    continue  # an inner vertex: nothing to learn from the edge, tight or not
                 k = p >> 1
                 slack = 0
                 tight = k in allowed
@@ -454,7 +483,7 @@ class Matching:
                         tight = True
                 if tight:
                     if label[bw] == FREE:
-                        if self.mate[self.base[bw]] == -1:
+                        if mate[base_of[bw]] == -1:
                             self.augment_to_single(p)  # a single vertex of zero dual
                             return True
                         self.assign(w, INNER, p ^ 1)
@@ -462,25 +491,27 @@ class Matching:
                         base = self.scan(v, w)
                         if base >= 0:
                             self.add_blossom(base, k)
+                            bv = top[v]
                         else:
                             self.augment(k)
                             return True
                     elif label[w] == FREE:
                         label[w] = INNER  # reached inside an inner blossom (for expand)
                         label_end[w] = p ^ 1
-                elif label[bw] == OUTER:
-                    b = top[v]
-                    old = best[b]
-                    if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
-                    ):
-                        best[b] = k
-                elif label[w] == FREE:
-                    old = best[w]
-                    if old == -1 or slack < (
-                        dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
-                    ):
-                        best[w] = k
+                else:
+                    x = bv if label[bw] == OUTER else w if label[w] == FREE else -1
+                    if x >= 0:
+                        old = best[x]
+                        if old == -1:
+                            best[x] = k
+                            slacks[k] = slack
+                            continue
+                        least = slacks.get(old)
+                        if least is None:
+                            least = dual[end[2 * old]] + dual[end[2 * old + 1]] - weight[old]
+                        if slack < least:
+                            best[x] = k
+                            slacks[k] = slack
         return False
 
     def _adjust_duals(self) -> bool:

@@ -66,6 +66,7 @@ class _Player:
     number: int
     rounds: list[_Round]
     score: int = 0  # tenths, without acceleration
+    pairing_score: int = 0  # tenths, with acceleration: the score this round is paired on
     rank: int = 0  # the effective pairing number, 0-based
     forbidden: set[int] = field(default_factory=set)
     imbalance: int = 0
@@ -163,6 +164,8 @@ class _Round2:
         self.event = event
         self.played_rounds = event.rounds_paired
         self.by_number = _players(event, self.played_rounds)
+        for p in self.by_number.values():
+            p.pairing_score = self.score(p)
         absent = {b.player for b in event.byes if b.round == self.played_rounds + 1}
         valid = [
             p
@@ -173,7 +176,7 @@ class _Round2:
             p.rank = index
         self.initial = _initial_colour(event, valid, self.played_rounds)
         present = [p for p in valid if p.number not in absent]
-        present.sort(key=lambda p: (-self.score(p), p.rank))
+        present.sort(key=lambda p: (-p.pairing_score, p.rank))
         self.sorted = present
         win = _tenths(max(event.point_system.win, event.point_system.draw))
         self.top_threshold = (self.played_rounds * win) >> 1
@@ -208,7 +211,7 @@ class _Round2:
         if not (a.absolute and b.absolute and a.preference == b.preference):
             return True
         return self.last_rounds and (
-            self.score(a) > self.top_threshold or self.score(b) > self.top_threshold
+            a.pairing_score > self.top_threshold or b.pairing_score > self.top_threshold
         )
 
 
@@ -265,7 +268,7 @@ class _Weigher:
         if not state.compatible(high, low):
             return 0
         bits, gshift = self.group_bits, self.groups_shift
-        sh, sl = state.score(high), state.score(low)
+        sh, sl = high.pairing_score, low.pairing_score
         w = 1 + (not self._bye_candidate(high)) + (not self._bye_candidate(low))
         w = (w << bits) + in_current
         w <<= gshift
@@ -305,7 +308,7 @@ class _Weigher:
         return w << (3 * bits + 1)
 
     def _bye_candidate(self, p: _Player) -> bool:
-        return p.bye_eligible and self.state.score(p) <= self.bye_score
+        return p.bye_eligible and p.pairing_score <= self.bye_score
 
 
 def _colour_bits(w: int, p: _Player, q: _Player, in_current: bool, bits: int) -> int:
@@ -341,11 +344,10 @@ class _Pairer:
         n = len(self.players)
         self.n = n
         self.matching = Matching(n)
-        self.extra = 0  # the matching's weights are the criteria's shifted up this far
         shifts: dict[int, int] = {}
         total = 0
         biggest = 0
-        scores = [state.score(p) for p in self.players]
+        scores = [p.pairing_score for p in self.players]
         self.scores = scores
         index = n - 1
         while index >= 0:
@@ -364,7 +366,7 @@ class _Pairer:
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a not in self.fixed and b not in self.fixed:
-            self.matching.set(a, b, weight << self.extra)
+            self.matching.set(a, b, weight)
 
     def match(self) -> list[int]:
         """The matching of greatest weight; the pairs already fixed stay as they are."""
@@ -373,22 +375,10 @@ class _Pairer:
             mate[a] = b
         return mate
 
-    def scale(self, bits: int) -> None:
-        """Every weight shifted ``bits`` up (down if negative): the same matchings are best.
-
-        Shifted down, the matching keeps its weights (and its duals): the weights set from
-        then on are shifted up by as much, which is the same scale for every edge. (Only
-        edges whose low bits are zero are left when weights are shifted down.)"""
-        if bits >= 0:
-            self.matching.scale(bits)
-        else:
-            self.extra -= bits
-
     def finalize(self, a: int, b: int) -> None:
         """Fix the pair ``a``-``b``: both leave the graph (their edges dropped)."""
-        for v in range(self.n):
-            self.matching.set(a, v, 0)
-            self.matching.set(b, v, 0)
+        self.matching.drop(a)
+        self.matching.drop(b)
         self.fixed[a], self.fixed[b] = b, a
 
     # -- the round --------------------------------------------------------------------
@@ -679,30 +669,23 @@ class _Bracket:
     def _s1_opponents(self, rest: list[int], matched: list[bool]) -> None:
         """Each S1 player, in order, meets the highest S2 player an optimal pairing allows.
 
-        One matching decides them all: every weight is shifted up and each S1 player's edges
-        get a bonus by the rank of the opponent, the first S1 player's bonuses outweighing all
-        the later ones' together (so the bonuses choose lexicographically, in S1 order, among
-        the pairings of greatest weight, as fixing the players one by one would)."""
+        One player at a time, as the moved-down players' opponents are chosen: the player's
+        edges get a bonus by the opponent's rank (too small to outweigh any criterion: every
+        criterion's weight lies above the edges' low ``3 * group_bits + 1`` bits), the
+        matching is brought up to date and the pair fixed before the next S1 player's turn."""
         pairer, v = self.pairer, self.v
-        s1 = [a for a in rest if self._upward(v[a])]
-        if not s1:
-            return
-        width = _bits(len(rest))
-        room = width * len(s1)
-        pairer.scale(room)
-        for index, a in enumerate(s1):
+        for a in [a for a in rest if self._upward(v[a])]:
             candidates = [b for b in rest if b > a and not matched[v[b]]]
-            place = width * (len(s1) - 1 - index)
-            for addend, b in enumerate(reversed(candidates)):
-                w = self.base[(a, b)]
-                if w:
-                    pairer.set(v[a], v[b], (w << room) + (addend << place))
-        self.mate = pairer.match()
-        for a in s1:
+            first = next((b for b in candidates if self.base[(a, b)]), None)
+            if first is None or self.mate[v[a]] != v[first]:
+                for addend, b in enumerate(reversed(candidates), 1):
+                    w = self.base[(a, b)]
+                    if w:
+                        pairer.set(v[a], v[b], w + addend)
+                self.mate = pairer.match()
             partner = self.mate[v[a]]
             matched[v[a]] = matched[partner] = True
             pairer.finalize(v[a], partner)
-        pairer.scale(-room)
 
 
 def _published(state: _Round2, mates: list[int]) -> Pairs:
@@ -732,7 +715,7 @@ def _colour_of(state: _Round2, p: _Player, q: _Player) -> str:
     neutral = _neutral_colour(p, q)
     if neutral != "-":
         return neutral
-    q_higher = (state.score(q), -q.rank) > (state.score(p), -p.rank)
+    q_higher = (q.pairing_score, -q.rank) > (p.pairing_score, -p.rank)
     if p.preference == "-":
         if q_higher:
             return state.initial if q.rank % 2 else _invert(state.initial)
