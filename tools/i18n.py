@@ -75,6 +75,7 @@ SOURCES = (
     (PACKAGE / "cli", "*.py", "python"),
     (PACKAGE / "audit", "_output.py", "python"),
     (PACKAGE / "audit", "_report.py", "python"),
+    (PACKAGE / "audit", "_html.py", "python"),
     (WEB, "*.js", "javascript"),
     (WEB, "*.html", "html"),
     # What the library and the server write as Words (refusals, rulings' notes, a time control

@@ -95,3 +95,55 @@ def test_an_unreadable_move_is_said_in_the_language(
         "es": "')' no cierra ninguna variante",
         "el": "το ')' δεν κλείνει καμία παραλλαγή",
     }
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "el"])
+def test_the_html_report_says_it_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], speak: Speak, lang: str
+) -> None:
+    """The report for people (``--html``): headings, cards, table and charts in the reader's
+    language and marked so (``<html lang>``); the finding kinds keep their codes."""
+    games = tmp_path / "spanish.pgn"
+    games.write_text(SPANISH_LETTERS, encoding="utf-8")
+    page = tmp_path / "report.html"
+    assert main(["--lang", lang, "audit", "--quiet", "--html", str(page), str(games)]) == 0
+    text = page.read_text(encoding="utf-8")
+    said = {
+        "en": ('<html lang="en">', "Audit of 1 games by the Laws of Chess",
+               "<h2>Findings by time control</h2>", "<th>finding</th>",
+               "1 game, 100.0% faulty", "faulty (100.0%)"),
+        "es": ('<html lang="es">', "Auditoría de 1 partidas según las Leyes del Ajedrez",
+               "<h2>Hallazgos por ritmo de juego</h2>", "<th>hallazgo</th>",
+               "1 partida, 100.0% con faltas", "con faltas (100.0%)"),
+        "el": ('<html lang="el">', "Έλεγχος 1 παρτίδων σύμφωνα με τους Κανονισμούς του Σκακιού",
+               "<h2>Ευρήματα ανά έλεγχο χρόνου</h2>", "<th>εύρημα</th>",
+               "1 παρτίδα, 100.0% με σφάλματα", "με σφάλματα (100.0%)"),
+    }[lang]  # fmt: skip
+    for words in said:
+        assert words in text, words
+    assert "result-contradicts-position" in text  # a code, in every language
+    if lang != "en":
+        for english in (
+            "Findings of each",
+            "The worst games",
+            "per 1,000 games",
+            "% faulty",
+            "</b>faulty",
+            "</b>games",
+        ):
+            assert english not in text, english
+
+
+def test_the_parquet_file_says_what_the_json_lines_say(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], speak: Speak
+) -> None:
+    """One language for a run's outputs: the Parquet rows carry the JSON's Spanish messages."""
+    pq = pytest.importorskip("pyarrow.parquet", reason="the audit extra: chesslaws[audit]")
+    games = tmp_path / "spanish.pgn"
+    games.write_text(SPANISH_LETTERS, encoding="utf-8")
+    target = tmp_path / "audit.parquet"
+    assert main(["--lang", "es", "audit", "--jsonl", "--parquet", str(target), str(games)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    (row,) = pq.read_table(target).to_pylist()
+    assert [f["message"] for f in row["findings"]] == [MENDED["es"], CHECKMATE["es"]]
+    assert row["findings"] == line["findings"]

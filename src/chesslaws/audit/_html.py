@@ -3,7 +3,9 @@ time-control category (Appendices A.1, B.1) and by month, and the worst games.
 
 One self-contained page: its style inline, its charts inline SVG drawn here, no script and
 nothing fetched, so it can be mailed or archived as it is. Every text from the games (names,
-file names, tags) is escaped.
+file names, tags) is escaped. Its words are the reader's (``words``, a catalog's ``gettext``, as
+the CLI's ``--lang`` gives it; English by default); the finding kinds keep their codes, as in
+the JSON and the table.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from ._record import Code, Verdict
-from ._report import Group, Summary, describe
+from ._report import N_, VERDICT_WORDS, Group, Summary, Words, describe
 
 __all__ = ["write_html"]
 
@@ -60,29 +62,40 @@ svg text { font: 12px system-ui, sans-serif; fill: #333; }
 """
 
 
-def write_html(summary: Summary, out: IO[str], *, inputs: Sequence[str] = ()) -> None:
-    """The report of ``summary`` as one HTML page written to ``out``."""
+def write_html(
+    summary: Summary,
+    out: IO[str],
+    *,
+    inputs: Sequence[str] = (),
+    words: Words = N_,
+    lang: str = "en",
+) -> None:
+    """The report of ``summary`` as one HTML page written to ``out``, in the words of ``words``
+    (a catalog's ``gettext``) and marked as language ``lang``."""
+    _ = words
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    names = ", ".join(inputs) if inputs else "games"
+    names = ", ".join(inputs) if inputs else _("games")
+    title = _e(_("Audit of {names}").format(names=names))
+    heading = _("Audit of {n} games by the Laws of Chess").format(n=f"{summary.games:,}")
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Audit of {_e(names)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>Audit of {summary.games:,} games by the Laws of Chess</h1>",
+        f'<html lang="{_e(lang)}"><head><meta charset="utf-8">',
+        f"<title>{title}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(heading)}</h1>",
         f'<p class="meta">{_e(names)} · chesslaws audit · {when}</p>',
-        _cards(summary),
-        "<h2>Findings of each kind</h2>",
-        _kinds(summary),
-        "<h2>Findings by time control</h2>",
-        _chart(_ordered_controls(summary.by_control), "time-control"),
+        _cards(summary, _),
+        _h2(_("Findings of each kind")),
+        _kinds(summary, _),
+        _h2(_("Findings by time control")),
+        _chart(_ordered_controls(summary.by_control), "time-control", _),
     ]
     months = sorted(summary.by_month.items())
     if len(months) > 1:
-        parts += ["<h2>Findings by month</h2>", _chart(months, "month")]
+        parts += [_h2(_("Findings by month")), _chart(months, "month", _)]
     worst = summary.worst()
     if worst:
-        parts.append("<h2>The worst games</h2><ol>")
-        parts.extend(f"<li>{_e(describe(record))}</li>" for record in worst)
+        parts.append(_h2(_("The worst games")) + "<ol>")
+        parts.extend(f"<li>{_e(describe(record, _))}</li>" for record in worst)
         parts.append("</ol>")
     parts.append("</body></html>")
     out.write("\n".join(parts) + "\n")
@@ -92,26 +105,32 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _cards(summary: Summary) -> str:
-    cards = [f'<div class="card"><b>{summary.games:,}</b>games</div>']
+def _h2(text: str) -> str:
+    return f"<h2>{_e(text)}</h2>"
+
+
+def _cards(summary: Summary, _: Words) -> str:
+    games = _e(_("games"))
+    cards = [f'<div class="card"><b>{summary.games:,}</b>{games}</div>']
     for verdict in Verdict:
         count = summary.verdicts[verdict.value]
         share = f" ({count / summary.games:.1%})" if summary.games else ""
-        cards.append(
-            f'<div class="card {verdict.value}"><b>{count:,}</b>{verdict.value}{share}</div>'
-        )
+        said = _e(_(VERDICT_WORDS[verdict]))
+        cards.append(f'<div class="card {verdict.value}"><b>{count:,}</b>{said}{share}</div>')
     return '<div class="cards">' + "".join(cards) + "</div>"
 
 
-def _kinds(summary: Summary) -> str:
-    rows = ["<table><tr><th>Article</th><th>finding</th><th>kind</th><th>count</th></tr>"]
+def _kinds(summary: Summary, _: Words) -> str:
+    heads = (_("Article"), _("finding"), _("kind"), _("count"))
+    rows = ["<table><tr>" + "".join(f"<th>{_e(head)}</th>" for head in heads) + "</tr>"]
+    fault, information = _e(_("fault")), _e(_("information"))
     for code in Code:
         count = summary.findings[code.label]
         zero = ' class="zero"' if not count else ""
         rows.append(
             f"<tr{zero}><td>{code.article}</td><td>"
             f'<span class="swatch" style="background:{_COLOURS[code]}"></span>{code.label}'
-            f"</td><td>{'fault' if code.fault else 'information'}</td>"
+            f"</td><td>{fault if code.fault else information}</td>"
             f'<td class="n">{count:,}</td></tr>'
         )
     rows.append("</table>")
@@ -125,10 +144,11 @@ def _ordered_controls(groups: dict[str, Group]) -> list[tuple[str, Group]]:
     return sorted(groups.items(), key=lambda item: (rank(item[0]), item[0]))
 
 
-def _chart(groups: Sequence[tuple[str, Group]], name: str) -> str:
+def _chart(groups: Sequence[tuple[str, Group]], name: str, _: Words) -> str:
     """Horizontal bars, one per group: its findings per 1,000 games, stacked by kind, with the
     group's games and share of faulty games written beside it."""
     label_width, bar_width, row, top = 110, 440, 26, 24
+    per_thousand = _e(_("findings per 1,000 games"))
     height = top + row * len(groups) + 30
     rates = [
         {code: 1000 * group.findings[code.label] / group.games for code in Code}
@@ -140,8 +160,8 @@ def _chart(groups: Sequence[tuple[str, Group]], name: str) -> str:
     shapes = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" id="by-{name}" '
         f'width="{label_width + bar_width + 190}" height="{height}" '
-        f'aria-label="findings per 1,000 games by {name}">',
-        f'<text x="{label_width}" y="14">findings per 1,000 games</text>',
+        f'aria-label="{per_thousand} ({name})">',
+        f'<text x="{label_width}" y="14">{per_thousand}</text>',
     ]
     tick = 0.0
     while tick * scale <= bar_width + 0.5:
@@ -163,19 +183,15 @@ def _chart(groups: Sequence[tuple[str, Group]], name: str) -> str:
                 shapes.append(
                     f'<rect x="{x:.1f}" y="{y + 3}" width="{width:.1f}" height="{row - 8}" '
                     f'fill="{_COLOURS[code]}"><title>{_e(key)}: {code.label} '
-                    f"{group.findings[code.label]:,} ({rate[code]:.1f} per 1,000)</title></rect>"
+                    f"{group.findings[code.label]:,} ({rate[code]:.1f} ‰)</title></rect>"
                 )
                 x += width
-        faulty = group.faulty / group.games
-        shapes.append(
-            f'<text x="{x + 6:.1f}" y="{y + 16}">{_games(group.games)}, {faulty:.1%} faulty</text>'
-        )
+        one = group.games == 1
+        many = _("1 game, {share} faulty") if one else _("{games} games, {share} faulty")
+        told = many.format(games=f"{group.games:,}", share=f"{group.faulty / group.games:.1%}")
+        shapes.append(f'<text x="{x + 6:.1f}" y="{y + 16}">{_e(told)}</text>')
     shapes.append("</svg>")
     return "\n".join(shapes)
-
-
-def _games(count: int) -> str:
-    return f"{count:,} game{'' if count == 1 else 's'}"
 
 
 def _nice_step(raw: float) -> float:

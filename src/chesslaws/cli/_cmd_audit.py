@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.cli import fail
-from chesslaws.cli._i18n import _, in_english
+from chesslaws.cli._i18n import _, in_english, language
 from chesslaws.endings import EDITIONS
 
 if TYPE_CHECKING:
@@ -155,11 +155,13 @@ def run_audit(args: argparse.Namespace) -> int:
                 limit=args.limit,
                 progress=progress.update,
             )
+            if not in_english():  # the sentences for people in the language; codes as they are
+                records = (record.in_words(_) for record in records)
             if parquet is not None:
                 records = _told(records, parquet.add)
             _write(args, records, summary)
             if page is not None:
-                write_html(summary, page, inputs=args.files)
+                write_html(summary, page, inputs=args.files, words=_, lang=language())
     except (InputError, RuntimeError, ChessLawsError) as exc:
         return fail(str(exc))
     except BrokenPipeError:
@@ -191,8 +193,6 @@ def _write(args: argparse.Namespace, records: Iterable[AuditRecord], summary: Su
     if not (args.jsonl or args.csv or args.quiet):
         write_table(records, sys.stdout, every=args.all, summary=summary, words=_)
         return
-    if not in_english():  # the sentences for people in the language; the codes as they are
-        records = (record.in_words(_) for record in records)
     counted = _told(records, summary.add)
     if args.jsonl:
         write_jsonl(counted, sys.stdout)

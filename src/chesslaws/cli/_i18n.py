@@ -42,6 +42,11 @@ def in_english() -> bool:
     return _current.info().get("language", "en") == "en"
 
 
+def language() -> str:
+    """The chosen language's code (one of :data:`LANGUAGES`; ``en`` without a catalog)."""
+    return str(_current.info().get("language", "en"))
+
+
 def _(text: str) -> str:
     """``text`` (English, the catalogs' key) in the chosen language."""
     return _current.gettext(text)
