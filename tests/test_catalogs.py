@@ -526,6 +526,8 @@ _LOG_SAID: dict[str, list[tuple[int, int | None]]] = {
     "ChessLawsError": [(0, None)],
     "ValueError": [(0, None)],
     "Finding": [(3, None)],
+    "MatchError": [(0, None)],
+    "EngineError": [(0, None)],
 }
 #: Names that hold a sentence being built (a reason, a finding's message, a part of one).
 _SENTENCES = {"reason", "message", "said", "why", "how", "when", "cannot", "text", "after"}
@@ -576,14 +578,16 @@ def _plain_in_logs(source: str, name: str = "<source>") -> list[str]:
 
 def test_the_logs_and_the_reports_write_no_plain_text_to_a_person() -> None:
     """An event or a reading that cannot be read, a clock misused, what the PGN reader mended
-    or could not read and the audit's findings are ``Words``: ``chesslaws arbitrate``, ``eboard``
-    and ``audit`` show them in the reader's language, the pages a refused event's too."""
+    or could not read, the audit's findings and an engine match's errors are ``Words``:
+    ``chesslaws arbitrate``, ``eboard``, ``audit`` and ``match`` show them in the reader's
+    language, the pages a refused event's too."""
     package = ROOT / "src" / "chesslaws"
     names = [
         "arbiter/_events.py", "arbiter/_appendix_d.py", "arbiter/_time.py",
         "arbiter/_clockface.py", "eboard/_readings.py", "eboard/_session.py",
         "clock/_clock.py", "audit/_judge.py", "audit/_record.py", "cli/_cmd_arbitrate.py",
         *(f"pgn/{p.name}" for p in sorted((package / "pgn").glob("_*.py"))),
+        *(f"engines/{p.name}" for p in sorted((package / "engines").glob("_*.py"))),
     ]  # fmt: skip
     found = [
         line for name in names

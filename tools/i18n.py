@@ -50,7 +50,7 @@ for _lang in ("es", "el"):
     SAME.setdefault(_lang, set()).update(
         {"{first}; {then}", "{pgn} ({words})", "{pgn} = {words}", "{reading} · {category}"}
         | {"set_control: {error}", "{first}, {then}", "{text} ({language})", "{what}: {said}"}
-        | {"{file}: {why}"}
+        | {"{file}: {why}", "{where}: {error}", "{option}={text}: {error}"}
     )
 #: The library's sources of :class:`chesslaws._words.Words` (each ``Words("…")`` call).
 WORDS = (
@@ -64,11 +64,13 @@ WORDS = (
     (PACKAGE / "eboard", "_*.py", "python"),
 )
 #: Words only the command line shows: the audit's findings and the PGN reader's notes and
-#: errors (``chesslaws audit``), left out of the pages' catalogs.
+#: errors (``chesslaws audit``), an engine match's errors (``chesslaws match``), left out of
+#: the pages' catalogs.
 CLI_WORDS = (
     (PACKAGE / "audit", "_judge.py", "python"),
     (PACKAGE / "audit", "_record.py", "python"),
     (PACKAGE / "pgn", "_*.py", "python"),
+    (PACKAGE / "engines", "_*.py", "python"),
 )
 #: Where the texts are, and how each kind is read.
 SOURCES = (

@@ -211,3 +211,29 @@ def test_match_errors_belong_to_the_one_error_family() -> None:
     for error in (engines.MatchError, engines.EngineError):
         assert issubclass(error, ChessLawsError) and issubclass(error, ValueError)
         assert error.__name__ in _errors.__doc__
+
+
+@pytest.mark.parametrize(
+    ("lang", "args", "message"),
+    [
+        ("es", ["-engine", "cmd=x", "-engine", "cmd=y"],
+         "chesslaws: error: indique un ritmo de juego: -each tc=TC (o tc= en cada -engine)"),
+        ("el", ["-games", "many"],
+         "chesslaws: σφάλμα: -games: το 'many' δεν είναι ακέραιος αριθμός"),
+        ("es", ["-engine", "cmd=/nonexistent/engine", "-engine", "cmd=y", "-each", "tc=10"],
+         "chesslaws: error: motor engine: no se puede iniciar '/nonexistent/engine': "),
+        ("el", ["-engine", "cmd=x", "-engine", "cmd=y", "-each", "tc=10", "-openings",
+                "file=/nonexistent.epd"],
+         "chesslaws: σφάλμα: -openings: αδύνατη η ανάγνωση του /nonexistent.epd: "),
+    ],
+)  # fmt: skip
+def test_a_match_error_is_said_in_the_language(lang: str, args: list[str], message: str) -> None:
+    """Issue 31: a match's errors in the reader's language (``--lang``), the options as typed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "chesslaws", "--lang", lang, "match", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(message), done.stderr

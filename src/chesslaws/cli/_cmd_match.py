@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from chesslaws._words import said
 from chesslaws.cli import fail
 from chesslaws.cli._i18n import _
 from chesslaws.engines import (
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         _warn_of_concurrency(options.settings)
         result = asyncio.run(_play(options.settings))
     except (MatchError, EngineError) as error:
-        return fail(str(error))
+        return fail(said(error))
     summary = result.summary
     assert summary is not None
     settings = options.settings

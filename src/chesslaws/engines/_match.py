@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from chesslaws._errors import MatchError
+from chesslaws._words import Words
 from chesslaws.arbiter import game_to_pgn
 from chesslaws.clock import MONOTONIC, TimeSource
 from chesslaws.clock._units import seconds_text
@@ -200,7 +201,11 @@ def _check_eventsout(path: str) -> None:
         Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise MatchError(
-            f"-eventsout {path}: cannot make the folder: {error.strerror or error}",
+            Words(
+                "-eventsout {path}: cannot make the folder: {why}",
+                path=path,
+                why=error.strerror or error,
+            ),
             option="-eventsout",
         ) from None
 
@@ -211,7 +216,8 @@ def _open_pgnout(path: str) -> IO[str]:
         return open(path, "a", encoding="utf-8")
     except OSError as error:
         raise MatchError(
-            f"-pgnout {path}: cannot write: {error.strerror or error}", option="-pgnout"
+            Words("-pgnout {path}: cannot write: {why}", path=path, why=error.strerror or error),
+            option="-pgnout",
         ) from None
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chesslaws._errors import ChessLawsError, MatchError
+from chesslaws._words import Words
 from chesslaws.core import Position
 
 __all__ = ["Opening", "OpeningBook", "read_epd", "read_pgn_openings"]
@@ -35,7 +36,9 @@ class Opening:
 def _epd_fen(line: str, where: str) -> str:
     fields = line.split()
     if len(fields) < 4:
-        raise MatchError(f"{where}: an EPD line needs 4 fields (board, side, castling, e.p.)")
+        raise MatchError(
+            Words("{where}: an EPD line needs 4 fields (board, side, castling, e.p.)", where=where)
+        )
     halfmove, fullmove = "0", "1"
     operations = " ".join(fields[4:])
     for op in operations.split(";"):
@@ -50,8 +53,14 @@ def _epd_fen(line: str, where: str) -> str:
     try:
         Position.from_fen(fen)
     except ChessLawsError as error:
-        raise MatchError(f"{where}: {error}", option="-openings") from None
+        raise MatchError(
+            Words("{where}: {error}", where=where, error=error), option="-openings"
+        ) from None
     return fen
+
+
+def _cannot_read(path: str | Path, error: Exception) -> Words:
+    return Words("-openings: cannot read {path}: {error}", path=str(path), error=error)
 
 
 def read_epd(path: str | Path) -> list[Opening]:
@@ -60,7 +69,7 @@ def read_epd(path: str | Path) -> list[Opening]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise MatchError(f"-openings: cannot read {path}: {error}", option="-openings") from None
+        raise MatchError(_cannot_read(path, error), option="-openings") from None
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if line and not line.startswith("#"):
@@ -77,7 +86,13 @@ def read_pgn_openings(path: str | Path, plies: int | None) -> list[Opening]:
         for game in pgn.read_games(str(path)):
             if game.errors and not game.main.moves:
                 raise MatchError(
-                    f"-openings: {path}, game {game.number} (line {game.line}): {game.errors[0]}",
+                    Words(
+                        "-openings: {path}, game {game} (line {line}): {error}",
+                        path=path,
+                        game=game.number,
+                        line=game.line,
+                        error=game.errors[0],
+                    ),
                     option="-openings",
                 )
             position = game.start()
@@ -88,7 +103,7 @@ def read_pgn_openings(path: str | Path, plies: int | None) -> list[Opening]:
                 position.push(move)
             openings.append(Opening(game.fen, tuple(ucis)))
     except OSError as error:
-        raise MatchError(f"-openings: cannot read {path}: {error}", option="-openings") from None
+        raise MatchError(_cannot_read(path, error), option="-openings") from None
     return openings
 
 
@@ -102,10 +117,11 @@ class OpeningBook:
         self, openings: list[Opening], *, order: str = "sequential", seed: int | None = None
     ) -> None:
         if not openings:
-            raise MatchError("-openings: the file holds no opening", option="-openings")
+            raise MatchError(Words("-openings: the file holds no opening"), option="-openings")
         if order not in ("sequential", "random"):
             raise MatchError(
-                f"-openings: order={order} (expected sequential or random)", option="-openings"
+                Words("-openings: order={order} (expected sequential or random)", order=order),
+                option="-openings",
             )
         self.openings = list(openings)
         if order == "random":

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from chesslaws._errors import MatchError
+from chesslaws._words import Words
 from chesslaws.clock import TimeControl
 
 from ._openings import OpeningBook, read_epd, read_pgn_openings
@@ -58,9 +59,14 @@ def _pairs(option: str, words: list[str]) -> dict[str, str]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key:
-            raise MatchError(f"{option}: {word!r} is not KEY=VALUE", option=option)
+            raise MatchError(
+                Words("{option}: '{word}' is not KEY=VALUE", option=option, word=word),
+                option=option,
+            )
         if key in out:
-            raise MatchError(f"{option}: {key} given twice", option=option)
+            raise MatchError(
+                Words("{option}: {key} given twice", option=option, key=key), option=option
+            )
         out[key] = value
     return out
 
@@ -69,9 +75,15 @@ def _int(option: str, text: str, *, low: int = 0) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise MatchError(f"{option}: {text!r} is not a whole number", option=option) from None
+        raise MatchError(
+            Words("{option}: '{text}' is not a whole number", option=option, text=text),
+            option=option,
+        ) from None
     if value < low:
-        raise MatchError(f"{option}: {value} is below {low}", option=option)
+        raise MatchError(
+            Words("{option}: {value} is below {low}", option=option, value=value, low=low),
+            option=option,
+        )
     return value
 
 
@@ -79,7 +91,9 @@ def _float(option: str, text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise MatchError(f"{option}: {text!r} is not a number", option=option) from None
+        raise MatchError(
+            Words("{option}: '{text}' is not a number", option=option, text=text), option=option
+        ) from None
 
 
 def _check_keys(option: str, pairs: dict[str, str], allowed: Sequence[str]) -> None:
@@ -88,10 +102,21 @@ def _check_keys(option: str, pairs: dict[str, str], allowed: Sequence[str]) -> N
             continue
         if key not in allowed:
             raise MatchError(
-                f"{option}: unknown key {key!r} (expected {', '.join(allowed)})", option=option
+                Words(
+                    "{option}: unknown key '{key}' (expected {allowed})",
+                    option=option,
+                    key=key,
+                    allowed=", ".join(allowed),
+                ),
+                option=option,
             )
     if pairs.get("proto", "uci") != "uci":
-        raise MatchError(f"{option}: proto={pairs['proto']}: only uci is spoken", option=option)
+        raise MatchError(
+            Words(
+                "{option}: proto={proto}: only uci is spoken", option=option, proto=pairs["proto"]
+            ),
+            option=option,
+        )
 
 
 def _is_option(word: str) -> bool:
@@ -121,7 +146,10 @@ class _Parser:
     def one(self, option: str) -> str:
         words = self.words()
         if len(words) != 1:
-            raise MatchError(f"{option} takes one value, got {len(words)}", option=option)
+            raise MatchError(
+                Words("{option} takes one value, got {n}", option=option, n=len(words)),
+                option=option,
+            )
         return words[0]
 
     def run(self) -> MatchOptions:
@@ -152,9 +180,12 @@ class _Parser:
             handler = handlers.get(option)
             if handler is None:
                 known = " ".join(sorted(handlers))
-                raise MatchError(f"unknown option {option!r} (known: {known})", option=option)
+                raise MatchError(
+                    Words("unknown option '{option}' (known: {known})", option=option, known=known),
+                    option=option,
+                )
             if option in self.values and option != "-engine":
-                raise MatchError(f"{option} given twice", option=option)
+                raise MatchError(Words("{option} given twice", option=option), option=option)
             handler(option)
         return MatchOptions(self.settings(), self.json)
 
@@ -164,7 +195,7 @@ class _Parser:
         pairs = _pairs(option, self.words())
         _check_keys(option, pairs, _ENGINE_KEYS)
         if "cmd" not in pairs or not pairs["cmd"].strip():
-            raise MatchError("-engine needs cmd=COMMAND", option=option)
+            raise MatchError(Words("-engine needs cmd=COMMAND"), option=option)
         self.engines.append(pairs)
 
     def each_option(self, option: str) -> None:
@@ -184,7 +215,7 @@ class _Parser:
     def repeat(self, option: str) -> None:
         words = self.words()
         if words not in ([], ["2"]):
-            raise MatchError("-repeat takes no value (or 2): each opening is played twice")
+            raise MatchError(Words("-repeat takes no value (or 2): each opening is played twice"))
         self.values[option] = True
 
     def flag(self, option: str) -> None:
@@ -200,13 +231,14 @@ class _Parser:
     def settings(self) -> MatchSettings:
         if len(self.engines) != 2:
             raise MatchError(
-                f"a match needs two -engine options, got {len(self.engines)}", option="-engine"
+                Words("a match needs two -engine options, got {n}", n=len(self.engines)),
+                option="-engine",
             )
         each_tc = self.each.get("tc")
         specs = (self.spec(self.engines[0]), self.spec(self.engines[1]))
         if each_tc is None and any(s.time_control is None for s in specs):
             raise MatchError(
-                "give a time control: -each tc=TC (or tc= in each -engine)", option="tc"
+                Words("give a time control: -each tc=TC (or tc= in each -engine)"), option="tc"
             )
         grace_text = self.each.get("grace", self.each.get("timemargin"))
         numbers, texts = self.numbers, self.texts
@@ -256,7 +288,7 @@ class _Parser:
         option = "-openings"
         _check_keys(option, pairs, ("file", "format", "order", "plies", "start"))
         if "file" not in pairs:
-            raise MatchError("-openings needs file=FILE", option=option)
+            raise MatchError(Words("-openings needs file=FILE"), option=option)
         fmt = pairs.get("format", "pgn" if pairs["file"].endswith(".pgn") else "epd")
         plies = _int("-openings plies", pairs["plies"]) if "plies" in pairs else None
         if fmt == "epd":
@@ -264,7 +296,9 @@ class _Parser:
         elif fmt == "pgn":
             found = read_pgn_openings(pairs["file"], plies)
         else:
-            raise MatchError(f"-openings: format={fmt} (expected epd or pgn)", option=option)
+            raise MatchError(
+                Words("-openings: format={format} (expected epd or pgn)", format=fmt), option=option
+            )
         if "start" in pairs:
             first = _int("-openings start", pairs["start"], low=1)
             found = found[first - 1 :]
@@ -278,12 +312,14 @@ class _Parser:
         _check_keys("-sprt", pairs, ("elo0", "elo1", "alpha", "beta"))
         for key in ("elo0", "elo1"):
             if key not in pairs:
-                raise MatchError(f"-sprt needs {key}=", option="-sprt")
+                raise MatchError(Words("-sprt needs {key}=", key=key), option="-sprt")
         alpha = _float("-sprt alpha", pairs.get("alpha", "0.05"))
         beta = _float("-sprt beta", pairs.get("beta", "0.05"))
         elo0, elo1 = _float("-sprt elo0", pairs["elo0"]), _float("-sprt elo1", pairs["elo1"])
         if not (0 < alpha < 1 and 0 < beta < 1) or elo0 >= elo1:
-            raise MatchError("-sprt: need 0 < alpha, beta < 1 and elo0 < elo1", option="-sprt")
+            raise MatchError(
+                Words("-sprt: need 0 < alpha, beta < 1 and elo0 < elo1"), option="-sprt"
+            )
         return Sprt(elo0, elo1, alpha, beta)
 
     def resign(self) -> ResignAdjudication | None:
@@ -317,7 +353,15 @@ class _Parser:
             return kind(text)
         except ValueError:
             allowed = " or ".join(m.value for m in kind)
-            raise MatchError(f"{option} {text} (expected {allowed})", option=option) from None
+            raise MatchError(
+                Words(
+                    "{option} {text} (expected {allowed})",
+                    option=option,
+                    text=text,
+                    allowed=allowed,
+                ),
+                option=option,
+            ) from None
 
 
 def parse_match_options(argv: Sequence[str]) -> MatchOptions:

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from chesslaws._errors import MatchError
+from chesslaws._words import Words
 from chesslaws.clock import TimeControl
 from chesslaws.endings import MATE_BUDGET
 
@@ -119,7 +120,10 @@ class MatchSettings:
         control = own if own is not None else self.time_control
         if control is None:
             raise MatchError(
-                f"engine {self.engines[index].label} has no time control: give -each tc=...",
+                Words(
+                    "engine {engine} has no time control: give -each tc=...",
+                    engine=self.engines[index].label,
+                ),
                 option="tc",
             )
         return control

@@ -27,6 +27,7 @@ import re
 
 from chesslaws._color import Color
 from chesslaws._errors import MatchError, TimeControlError
+from chesslaws._words import Words
 from chesslaws.clock import Clock, Period, TimeControl
 
 __all__ = ["go_arguments", "read_match_tc"]
@@ -40,7 +41,10 @@ _CUTECHESS_MINUTES = re.compile(
 def _ms(text: str, option: str) -> int:
     whole, _, frac = text.partition(".")
     if len(frac.rstrip("0")) > 3:
-        raise MatchError(f"{option}: {text} s is finer than a millisecond", option=option)
+        raise MatchError(
+            Words("{option}: {text} s is finer than a millisecond", option=option, text=text),
+            option=option,
+        )
     return int(whole) * 1000 + int((frac + "000")[:3])
 
 
@@ -63,10 +67,17 @@ def read_match_tc(text: str, option: str = "tc") -> TimeControl:
     try:
         tc = TimeControl.parse(text, shorthand=False)
     except TimeControlError as error:
-        raise MatchError(f"{option}={text}: {error}", option=option) from None
+        raise MatchError(
+            Words("{option}={text}: {error}", option=option, text=text, error=error), option=option
+        ) from None
     if not tc.has_clock or tc.sandclock:
         raise MatchError(
-            f"{option}={text}: an engine match needs periods of time (not '-', '?' or a sandclock)",
+            Words(
+                "{option}={text}: an engine match needs periods of time"
+                " (not '-', '?' or a sandclock)",
+                option=option,
+                text=text,
+            ),
             option=option,
         )
     return tc

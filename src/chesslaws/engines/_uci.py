@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from chesslaws._errors import EngineError
+from chesslaws._words import Words
 from chesslaws.clock import MONOTONIC, TimeSource
 
 __all__ = ["STOP_ANSWER", "Info", "Reply", "ReplyKind", "UciEngine", "parse_info"]
@@ -268,7 +269,7 @@ class UciEngine:
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
-            raise EngineError("an engine needs a command", engine=name or "")
+            raise EngineError(Words("an engine needs a command"), engine=name or "")
         self.name = name or self.argv[0].rsplit("/", 1)[-1]
         self.options = dict(options or {})
         self.source = source
@@ -298,7 +299,12 @@ class UciEngine:
             )
         except OSError as error:
             raise EngineError(
-                f"engine {self.name}: cannot start {self.argv[0]!r}: {error.strerror or error}",
+                Words(
+                    "engine {engine}: cannot start '{command}': {why}",
+                    engine=self.name,
+                    command=self.argv[0],
+                    why=error.strerror or error,
+                ),
                 engine=self.name,
             ) from None
         assert self._process.stdout is not None
@@ -314,7 +320,12 @@ class UciEngine:
             if key.lower() not in declared:
                 known = ", ".join(sorted(self.declared)) or "none"
                 raise EngineError(
-                    f"engine {self.name}: no option {key!r} (it declares: {known})",
+                    Words(
+                        "engine {engine}: no option '{key}' (it declares: {known})",
+                        engine=self.name,
+                        key=key,
+                        known=known,
+                    ),
                     engine=self.name,
                 )
             await self._send(f"setoption name {declared[key.lower()]} value {value}")
@@ -372,12 +383,16 @@ class UciEngine:
     async def _send(self, line: str) -> None:
         process = self._process
         if process is None or process.stdin is None or process.returncode is not None:
-            raise EngineError(f"engine {self.name} is not running", engine=self.name)
+            raise EngineError(
+                Words("engine {engine} is not running", engine=self.name), engine=self.name
+            )
         try:
             process.stdin.write(line.encode() + b"\n")
             await process.stdin.drain()
         except (BrokenPipeError, ConnectionResetError):
-            raise EngineError(f"engine {self.name} closed its input", engine=self.name) from None
+            raise EngineError(
+                Words("engine {engine} closed its input", engine=self.name), engine=self.name
+            ) from None
 
     async def _read_until(self, word: str, within: int, *, keep: bool = False) -> list[str]:
         """The lines before ``word`` (kept only when ``keep``), all within ``within`` ms."""
@@ -392,12 +407,22 @@ class UciEngine:
                 raw = await output.line(max(end - loop.time(), 0.0))
             except TimeoutError:
                 raise EngineError(
-                    f"engine {self.name}: no {word!r} within {within} ms", engine=self.name
+                    Words(
+                        "engine {engine}: no '{word}' within {within} ms",
+                        engine=self.name,
+                        word=word,
+                        within=within,
+                    ),
+                    engine=self.name,
                 ) from None
             if raw is None:
                 raise EngineError(
-                    f"engine {self.name} ended before {word!r} (exit status "
-                    f"{self._exit_status()})",
+                    Words(
+                        "engine {engine} ended before '{word}' (exit status {status})",
+                        engine=self.name,
+                        word=word,
+                        status=self._exit_status(),
+                    ),
                     engine=self.name,
                 )
             if raw.strip() == expected:
@@ -405,16 +430,20 @@ class UciEngine:
             if keep:
                 if len(lines) >= _DECLARED_LIMIT:
                     raise EngineError(
-                        f"engine {self.name}: more than {_DECLARED_LIMIT} lines before "
-                        f"{word!r}",
+                        Words(
+                            "engine {engine}: more than {limit} lines before '{word}'",
+                            engine=self.name,
+                            limit=_DECLARED_LIMIT,
+                            word=word,
+                        ),
                         engine=self.name,
                     )
                 lines.append(_text(raw))
 
     def _exit_status(self) -> str:
         process = self._process
-        return "unknown" if process is None or process.returncode is None else str(
-            process.returncode
+        return (
+            "unknown" if process is None or process.returncode is None else str(process.returncode)
         )
 
     # -- a search ------------------------------------------------------------------------------
