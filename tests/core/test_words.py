@@ -10,9 +10,7 @@ import pytest
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidFen, InvalidNotation
 from chesslaws._words import Words, said
-from chesslaws.arbiter import GameState, parse_event, step
 from chesslaws.core import Position
-from chesslaws.server._view import ruling_json
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: Two knights that reach d2 (b1 and f3): Nd2 is ambiguous.
@@ -81,16 +79,3 @@ def test_a_letter_of_another_language(speak: Speak) -> None:
     illegal = _refusal(IllegalMove, lambda: Position().parse_san("Cf4", lang="es"))
     assert illegal == f"illegal move: 'Cf4' (Spanish) in {START}"
     assert speak("el", illegal) == f"αντικανονική κίνηση: 'Cf4' (ισπανικά) στη θέση {START}"
-
-
-def test_the_arbiters_rejection_keeps_the_code_of_an_ambiguous_move() -> None:
-    start = '{"type": "start", "time_control": "300+2", "fen": "' + KNIGHTS + '"}'
-    state, _ = step(GameState(), parse_event(start))
-    move = '{"type": "move", "at": 1, "by": "white", "move": "Nd2"}'
-    _state, rulings = step(state, parse_event(move))
-    (rejected,) = [r for r in rulings if r.kind.value == "rejected"]
-    shown = ruling_json(rejected)
-    assert shown["reason"] == f"ambiguous move 'Nd2': ambiguous move: 'Nd2' in {KNIGHTS}"
-    error = shown["i18n"]["reason"]["params"]["error"]
-    assert error["id"] == "{why}: {text} in {fen}"
-    assert error["params"]["why"] == {"id": "ambiguous move", "params": {}}

@@ -96,7 +96,8 @@ def test_the_time_control_in_words_is_a_tree_of_codes() -> None:
     assert words["id"] == "{first}, then {then}"
     assert words["params"]["first"]["id"] == "{period} + {increment} per move"
     assert words["params"]["first"]["params"]["increment"] == {
-        "id": "{seconds} s", "params": {"seconds": 30}
+        "id": "{seconds} s",
+        "params": {"seconds": 30},
     }
 
 
@@ -139,5 +140,25 @@ def test_serve_prints_its_links_in_the_language_of_the_command_line(tmp_path: Pa
     assert lines[2].endswith(": 300+3 = 5 λεπ. για όλες τις κινήσεις + 3 δευτ. ανά κίνηση · μπλιτς")
     assert lines[2].startswith("παρτίδα ")
     assert [line.split(":", 1)[0] for line in lines[3:]] == [
-        "  λευκά", "  μαύρα", "  διαιτητής", "  θέαση"
+        "  λευκά",
+        "  μαύρα",
+        "  διαιτητής",
+        "  θέαση",
     ]
+
+
+#: Two knights that can both go to d2 (core's ambiguous move, as the arbiter rejects it).
+_KNIGHTS = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+
+
+def test_the_arbiters_rejection_keeps_the_code_of_an_ambiguous_move() -> None:
+    start = '{"type": "start", "time_control": "300+2", "fen": "' + _KNIGHTS + '"}'
+    state, _ = step(GameState(), parse_event(start))
+    move = '{"type": "move", "at": 1, "by": "white", "move": "Nd2"}'
+    _state, rulings = step(state, parse_event(move))
+    (rejected,) = [r for r in rulings if r.kind.value == "rejected"]
+    shown = ruling_json(rejected)
+    assert shown["reason"] == f"ambiguous move 'Nd2': ambiguous move: 'Nd2' in {_KNIGHTS}"
+    error = shown["i18n"]["reason"]["params"]["error"]
+    assert error["id"] == "{why}: {text} in {fen}"
+    assert error["params"]["why"] == {"id": "ambiguous move", "params": {}}
