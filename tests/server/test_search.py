@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import statistics
 
 import pytest
 
@@ -17,6 +18,11 @@ from tests.server._load import close_all, open_games, p99, play, seat
 #: Bishops of both colours, composed: whether White can still mate takes the search its whole
 #: budget (over a minute at the default budget), Black to move.
 BISHOPS = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 b - - 0 1"
+
+
+def median(latencies: list[float]) -> float:
+    """The median, in ms (``p99``'s unit)."""
+    return statistics.median(latencies) * 1000
 
 
 def _fold(lines: list[str], answers: Answers | None = None) -> list[dict[str, object]]:
@@ -63,11 +69,13 @@ def test_a_budget_over_the_ceiling_is_refused(server: ServerProcess) -> None:
 
 
 def _one_game_searches_while_others_play(server: ServerProcess, games: int) -> None:
-    """The others' move→ruling p99 while the search runs, beside their p99 just before it (the
-    test run shares two cores with another worker and the search's own process: the bound is
-    250 ms, or five times the p99 of the same load without a search if the machine is busier
-    than that; the 50 ms of issue 25 is measured by benchmarks/bench_server.py). Ruled on the
-    event loop, the search would hold every move of the window for seconds."""
+    """The others' move→ruling times while the search runs, beside their times just before it.
+    Ruled on the event loop, the search (over a minute) would hold every move of the window:
+    few would be answered and none within a second. So: as many moves answered as before, half
+    of them as fast as before (the median within five times the median before, or 50 ms) and
+    the p99 under a second. The test run shares two cores with another worker, whose tests
+    come and go (a p99 of 616 ms was seen beside 24 ms a few seconds before); the 50 ms p99 of
+    issue 25 is measured on a quiet machine by benchmarks/bench_server.py."""
     composed = server.create_game(time_control="1", fen=BISHOPS, start="seated")
 
     async def scenario() -> tuple[list[float], list[float], list[str]]:
@@ -89,11 +97,12 @@ def _one_game_searches_while_others_play(server: ServerProcess, games: int) -> N
     assert state["started"] and state["result"] is None  # still searching, 3 s on
     assert state["clock"]["black"] == 0  # the flag fell (6.8) and stays fallen meanwhile
     assert len(during) >= games * 2
-    bound = max(250.0, 5 * p99(before))
-    assert p99(during) < bound, (
-        f"p99 {p99(during):.1f} ms over {len(during)} moves during the search, "
-        f"{p99(before):.1f} ms before it"
+    told = (
+        f"median {median(during):.1f} ms, p99 {p99(during):.1f} ms over {len(during)} moves "
+        f"during the search; median {median(before):.1f} ms, p99 {p99(before):.1f} ms before"
     )
+    assert median(during) < max(50.0, 5 * median(before)), told
+    assert p99(during) < max(1000.0, 5 * p99(before)), told
 
 
 def test_a_mate_search_in_one_game_does_not_delay_forty_others(server: ServerProcess) -> None:
