@@ -5,7 +5,9 @@ Each seed names one event: its size and rates are drawn from the seed (:func:`co
 half-point byes asked for and absences, a withdrawal being an absence to the end, each at a
 rate drawn too), ``bbpPairings --dutch -g`` plays it, and every round from the second is cut
 out of it as it stood when that round was paired (:func:`cut_before`) and paired by chesslaws;
-the pairs and colours must be those bbpPairings paired (:func:`paired_in`).
+the pairs and colours must be those bbpPairings paired (:func:`paired_in`). On the same event,
+every C.07 tie-break (:data:`TIEBREAKS`) and the ranks must be those of FIDE's tie-break server
+(``tiebreakchecker.py``) reading the generator's own file (:func:`tiebreaks_differing`).
 
 Each event's record counts its absences (rounds a player was not paired in: a bye asked for,
 an absence, a withdrawal), forfeited games, players absent in round 1 who play later (late
@@ -38,12 +40,17 @@ from typing import Any
 from chesslaws.tournament import Event, RequestedBye, TournamentError, read_trf
 from chesslaws.tournament.event import NOT_PAIRED
 from chesslaws.tournament.pairing import next_pairings
+from chesslaws.tournament.standings import standings
 
 TOOLS = Path(
     os.environ.get("CHESSLAWS_SHARED_TOOLS")
     or Path(__file__).resolve().parents[1].parent / "shared" / "tools"
 )
 BBP = TOOLS / "bbpPairings" / "bbpPairings"
+TIEBREAK_SERVER = TOOLS / "tiebreakserver" / "tiebreakchecker.py"
+#: Every tie-break of C.07 the standings compute, and some with modifiers (as the tests).
+TIEBREAKS = ["PTS", "BH", "SB", "DE", "WIN", "BWG", "BPG", "ARO", "TPR", "PS", "KS"]
+TIEBREAKS += ["BH/C1", "BH/M1", "SB/C1", "PS/C1", "ARO/C1"]
 
 
 def config_for(seed: int, low: int = 8, high: int = 400) -> dict[str, int]:
@@ -120,6 +127,26 @@ def rounds_differing(event: Event) -> list[tuple[int, str]]:
     return differing
 
 
+def tiebreaks_differing(event: Event, path: Path) -> list[str]:
+    """The lines of the standings (ranks and every tie-break of :data:`TIEBREAKS`) where
+    chesslaws and FIDE's tie-break server, reading the generated file ``path``, differ; their
+    headers first when those differ. Empty when all are equal."""
+    done = subprocess.run(
+        [sys.executable, TIEBREAK_SERVER, "-i", path, "-c", "-dT", "-t", *TIEBREAKS],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    if done.returncode not in (0, 1):
+        return [f"tiebreakchecker failed: {done.stderr.strip()[-200:]}"]
+    ours = standings(event, TIEBREAKS).tsv().splitlines()
+    theirs = done.stdout.splitlines()
+    differing = [f"{a!r} != {b!r}" for a, b in zip(ours, theirs, strict=False) if a != b]
+    if len(ours) != len(theirs):
+        differing.append(f"{len(ours)} lines != {len(theirs)} lines")
+    return differing
+
+
 def check(seed: int, low: int, high: int, folder: Path) -> dict[str, Any]:
     """One event checked: its settings, size, rounds, what differs and the time it took."""
     config = config_for(seed, low, high)
@@ -145,8 +172,10 @@ def check(seed: int, low: int, high: int, folder: Path) -> dict[str, Any]:
         for p in event.players
     )
     record["differing"] = rounds_differing(event)
-    record["generator_s"] = round(generated - start, 2)
     record["chesslaws_cpu_s"] = round(time.process_time() - cpu, 2)
+    if TIEBREAK_SERVER.exists():
+        record["tiebreaks_differing"] = tiebreaks_differing(event, folder / f"g{seed}.trf")[:20]
+    record["generator_s"] = round(generated - start, 2)
     return record
 
 
@@ -168,6 +197,14 @@ def summary(records: Iterable[dict[str, Any]]) -> str:
         f"{len(equal)} of {len(played)} equal to bbpPairings on every round",
         f"{sum(r['rounds'] - 1 for r in played)} rounds compared (rounds 2 and later)",
     ]
+    judged = [r for r in played if "tiebreaks_differing" in r]
+    if judged:
+        same = sum(not r["tiebreaks_differing"] for r in judged)
+        lines.append(
+            f"{same} of {len(judged)} equal to FIDE's tie-break server on the ranks and "
+            f"{len(TIEBREAKS)} tie-breaks ({len(played) - len(judged)} events checked before "
+            "the tie-breaks were)"
+        )
     if sizes:
         lines.append(
             f"players {sizes[0]}-{sizes[-1]} (median {sizes[len(sizes) // 2]}; "
@@ -184,6 +221,11 @@ def summary(records: Iterable[dict[str, Any]]) -> str:
         f"DIFFERENT: seed {r['seed']} {r['config']}: {r['differing']}"
         for r in played
         if r["differing"]
+    ]
+    lines += [
+        f"TIE-BREAKS DIFFERENT: seed {r['seed']}: {r['tiebreaks_differing'][:3]}"
+        for r in judged
+        if r["tiebreaks_differing"]
     ]
     return "\n".join(lines)
 
@@ -216,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
                 if "unplayable" in record
                 else ("equal" if not record["differing"] else f"DIFFERENT {record['differing']}")
             )
+            if record.get("tiebreaks_differing"):
+                verdict += f"; TIE-BREAKS DIFFERENT {record['tiebreaks_differing'][:3]}"
             print(f"seed {seed}: {record.get('players')} players: {verdict}", flush=True)
             for leftover in Path(folder).iterdir():
                 leftover.unlink()
