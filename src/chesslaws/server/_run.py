@@ -16,9 +16,9 @@ import logging
 import secrets
 import socket
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, TypeVar
 
 import uvicorn
 
@@ -32,7 +32,21 @@ from ._protocol import MAX_MESSAGE
 from ._store import StoreError, redact
 from ._tournament import Director, TournamentRefused
 
-__all__ = ["new_game_reading", "seat_links", "serve"]
+__all__ = ["new_game_reading", "run", "seat_links", "serve"]
+
+_T = TypeVar("_T")
+
+
+def run(main: Coroutine[Any, Any, _T]) -> _T:
+    """``asyncio.run(main)``, on uvloop's event loop when it can be imported."""
+    try:
+        import uvloop
+    except ImportError:
+        factory = None
+    else:
+        factory = uvloop.new_event_loop
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(main)
 
 
 def new_game_reading(text: str) -> Reading:
