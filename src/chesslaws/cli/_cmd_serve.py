@@ -16,7 +16,6 @@ round paired by the organiser and played as live games, results flowing into the
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 from typing import Any
 
@@ -81,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         return fail(_("--port {port}: a port is 0 to 65535").format(port=args.port))
     try:
+        from chesslaws.server import run as run_server
         from chesslaws.server import serve
     except ImportError as error:
         return fail(
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         )  # fmt: skip
     if args.organiser_token is not None and not 8 <= len(args.organiser_token) <= 200:
         return fail(_("--organiser-token: 8 to 200 characters"))
-    return asyncio.run(
+    return run_server(
         serve(
             args.host,
             args.port,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from chesslaws.server._app import create_app as create_app
 from chesslaws.server._hub import Hub as Hub
+from chesslaws.server._run import run as run
 from chesslaws.server._run import serve as serve
 from chesslaws.server._store import EventStore as EventStore
 from chesslaws.server._store import StoreError as StoreError
 from chesslaws.server._store import open_store as open_store
 
-__all__ = ["EventStore", "Hub", "StoreError", "create_app", "open_store", "serve"]
+__all__ = ["EventStore", "Hub", "StoreError", "create_app", "open_store", "run", "serve"]

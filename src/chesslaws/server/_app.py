@@ -333,12 +333,11 @@ def _full(live: LiveGame, role: str) -> bool:
 
 async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None:
     """Read the client's frames as they come, each stamped with the instant it arrived, and
-    pass them in order to the game (:func:`_submit`): a frame that arrives while the game is
+    pass them in order to the game (:class:`_Turns`): a frame that arrives while the game is
     busy (a mate search) keeps its instant, so a flag that falls meanwhile does not overtake
     it (6.8)."""
     limit = live.rate_limit(client.role)
-    waiting: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue(_WAITING)
-    worker = asyncio.create_task(_submit(live, client, waiting))
+    turns = _Turns(live, client)
     try:
         while True:
             message = await websocket.receive()
@@ -351,11 +350,11 @@ async def _receive(websocket: WebSocket, live: LiveGame, client: Client) -> None
                     return
                 continue
             try:
-                waiting.put_nowait((obj, arrived))
+                turns.waiting.put_nowait((obj, arrived))
             except asyncio.QueueFull:
                 client.send(refusal(None, None, Words("too many events waiting: slow down")))
     finally:
-        worker.cancel()
+        turns.close()
 
 
 #: Frames of one connection waiting for their game's turn, beyond which they are refused.
@@ -390,16 +389,45 @@ def _read_frame(message: Any, client: Client, limit: RateLimit) -> dict[str, Any
         return None
 
 
-async def _submit(
-    live: LiveGame, client: Client, waiting: asyncio.Queue[tuple[dict[str, Any], int]]
-) -> None:
-    """Give the game each waiting frame in turn, and its sender the answer to a refused one (a
-    frame being ruled is ruled to the end, even if its sender leaves meanwhile)."""
-    while True:
-        obj, arrived = await waiting.get()
-        reply = await asyncio.shield(live.submit(client.role, obj, arrived))
-        if reply is not None:
-            client.send(reply)
+class _Turns:
+    """The frames of one connection waiting for their game's turn, and the task that gives
+    them to the game in order, and its sender the answer to a refused one. A frame being ruled
+    is ruled to the end even if its sender leaves meanwhile (:meth:`close` stops the task only
+    between two frames: no task is spent per frame to shield it)."""
+
+    __slots__ = ("_client", "_live", "_open", "_ruling", "_task", "waiting")
+
+    def __init__(self, live: LiveGame, client: Client) -> None:
+        self._live = live
+        self._client = client
+        self.waiting: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue(_WAITING)
+        self._open = True
+        self._ruling = False
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while self._open:
+            obj, arrived = await self.waiting.get()
+            self._ruling = True
+            try:
+                reply = await self._live.submit(self._client.role, obj, arrived)
+            finally:
+                self._ruling = False
+            if reply is not None:
+                self._client.send(reply)
+
+    def close(self) -> None:
+        """The connection is gone: the frames still waiting are dropped, the one being ruled
+        is ruled to the end."""
+        self._open = False
+        if not self._ruling:
+            self._task.cancel()
+        elif not self._task.done():  # kept until its frame is ruled (the loop keeps none)
+            _FINISHING.add(self._task)
+            self._task.add_done_callback(_FINISHING.discard)
+
+
+_FINISHING: set[asyncio.Task[None]] = set()
 
 
 def _page_routes() -> list[BaseRoute]:

@@ -177,6 +177,8 @@ class LiveGame:
         self.store = store
         self.searches = searches
         self.state = GameState()
+        #: The board of the last view and its FEN, written once per position.
+        self._fen: tuple[object, str] = (None, "")
         self.seq = -1
         self.last_at = 0
         self.lock = asyncio.Lock()
@@ -229,8 +231,11 @@ class LiveGame:
         return found
 
     def view(self) -> dict[str, Any]:
+        board = self.state.board
+        if board is not self._fen[0]:  # a new position (the board is a value: same object,
+            self._fen = (board, board.fen)  # same position; a press keeps it)
         return view(self.state, plan=self.plan, started=self.started,
-                    pause_reason=self.pause_reason)  # fmt: skip
+                    pause_reason=self.pause_reason, fen=self._fen[1])  # fmt: skip
 
     def full_view(self, role: str = SPECTATOR) -> dict[str, Any]:
         """The full view as ``role`` sees it (the arbiter's with the envelope, I.3)."""

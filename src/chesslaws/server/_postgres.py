@@ -311,11 +311,11 @@ class PostgresStore:
         conn = self._listen_conn
         assert conn is not None
         async for note in conn.notifies():
-            instance, *items = note.payload.split("\n")
-            if instance == self._instance:
+            instance, _, body = note.payload.partition("\n")
+            if instance == self._instance:  # its own appends (read no further)
                 continue
             news: dict[str, list[tuple[int, str | None]]] = {}
-            for item in items:
+            for item in body.split("\n"):
                 game, _, rest = item.partition(" ")
                 seq, _, line = rest.partition(" ")
                 if game and seq.isdigit():

@@ -50,6 +50,9 @@ CREATE TABLE IF NOT EXISTS alive (
 
 _SYNC = {"normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
 
+#: An event appended, unless its (game, seq) is taken already.
+_INSERT = "INSERT OR IGNORE INTO events (game, seq, line) VALUES (?, ?, ?)"
+
 
 def sqlite_path(url: str) -> tuple[str, str]:
     """The file path and ``synchronous`` level of ``sqlite:///PATH[?synchronous=full]``."""
@@ -148,14 +151,13 @@ class SQLiteStore:
         taken: set[tuple[str, int]] = set()
         try:
             db.execute("BEGIN IMMEDIATE")
+            rows = [(item.game, item.seq, item.line) for item in group]
+            if db.executemany(_INSERT, rows).rowcount != len(rows):  # one or more taken:
+                db.execute("ROLLBACK")  # the group again, one by one, to know which
+                db.execute("BEGIN IMMEDIATE")
+                taken = {row[:2] for row in rows if not db.execute(_INSERT, row).rowcount}
             for item in group:
-                inserted = db.execute(
-                    "INSERT OR IGNORE INTO events (game, seq, line) VALUES (?, ?, ?)",
-                    (item.game, item.seq, item.line),
-                ).rowcount
-                if not inserted:
-                    taken.add((item.game, item.seq))
-                elif item.result is not None:
+                if item.result is not None and (item.game, item.seq) not in taken:
                     db.execute(
                         "UPDATE games SET result = ?, reason = ? WHERE id = ?",
                         (item.result, item.reason, item.game),

@@ -48,8 +48,12 @@ def view(
     plan: StartPlan,
     started: bool,
     pause_reason: str | None,
+    fen: str | None = None,
 ) -> dict[str, Any]:
-    """The view of ``state`` (at its last event's instant); O(1) in the game's length."""
+    """The view of ``state`` (at its last event's instant); O(1) in the game's length.
+
+    ``fen`` is the FEN of ``state.board`` when the caller has it already (a press, a clock's
+    act, leaves the board as it was: its FEN need not be written again)."""
     clock = state.clock
     at = state.last_at
     running = clock.clock.running if clock is not None and started else None
@@ -57,7 +61,7 @@ def view(
     paused = bool(clock is not None and clock.paused and started)  # else: not started
     ending = state.ending
     return {
-        "fen": state.board.fen,
+        "fen": state.board.fen if fen is None else fen,
         "ply": state.sheet.length,
         "last": _last(state),
         "clock": (

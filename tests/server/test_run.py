@@ -1,0 +1,50 @@
+"""Running the server process: its event loop and its garbage collector (``_run``)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from chesslaws.server import run
+from chesslaws.server._run import COLLECTOR_THRESHOLDS, _collect_rarely
+
+
+async def _loop_module() -> tuple[str, int]:
+    await asyncio.sleep(0)
+    return type(asyncio.get_running_loop()).__module__, 7
+
+
+def test_run_uses_uvloop_where_installed() -> None:
+    pytest.importorskip("uvloop", reason="the server extra brings uvloop off Windows")
+    module, answer = run(_loop_module())
+    assert module.startswith("uvloop") and answer == 7
+
+
+def test_run_falls_back_to_asyncio_without_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # import uvloop raises ImportError
+    module, answer = run(_loop_module())
+    assert module.startswith("asyncio") and answer == 7
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    thresholds = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+@pytest.mark.usefixtures("collector")
+def test_serving_freezes_start_up_objects_and_collects_rarely() -> None:
+    survivor = [object()]  # a container alive at start-up
+    _collect_rarely()
+    assert gc.get_threshold() == COLLECTOR_THRESHOLDS
+    assert gc.get_freeze_count() > 0
+    assert gc.is_tracked(survivor)
+    assert all(survivor is not obj for obj in gc.get_objects())  # frozen: out of every generation
