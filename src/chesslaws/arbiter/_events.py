@@ -1376,6 +1376,7 @@ _DECODER = json.JSONDecoder(
     parse_float=Decimal, parse_int=_bounded_int, parse_constant=_no_constant
 )
 _COLORS = {"white": Color.WHITE, "black": Color.BLACK}
+_WHITE, _BLACK = Color.WHITE, Color.BLACK
 
 
 # -- the fast path: the events of every move (a move and a press), read without a _Reader ------
@@ -1423,7 +1424,9 @@ _FAST = {"move": _fast_move, "press": _fast_press}
 # server): read without a JSON decoder. The patterns accept only valid JSON whose meaning is
 # plain (an instant of at most three decimals, no leading zero, and not past MAX_SECONDS: the
 # reader checks the bound), so the general reader would give the same event.
-_INSTANT = r'"at": (0|[1-9][0-9]{0,9})(?:\.([0-9]{1,3}))?, "by": "(white|black)"'
+# The player is read from one letter: ``w`` of "white", or no letter for "black" (a string of
+# one letter is no new object, and no text is looked up).
+_INSTANT = r'"at": (0|[1-9][0-9]{0,9})(?:\.([0-9]{1,3}))?, "by": "(?:(w)hite|black)"'
 _PLAIN_MOVE = re.compile(
     r'\{"type": "move", ' + _INSTANT + r', "move": "([a-h][1-8][a-h][1-8][qrbn]?)"\}\Z'
 )
@@ -1468,9 +1471,10 @@ def plain_event(text: str) -> Event | None:
         at += _DECIMAL_MS[decimals]
     if at > _LAST_MS:
         return None  # the general reader says it is out of range
+    player = _WHITE if by else _BLACK
     if move is None:
-        return _new_press(at, _COLORS[by])
-    return _new_move(at, _COLORS[by], move)
+        return _new_press(at, player)
+    return _new_move(at, player, move)
 
 
 # ``MoveMade(at, by, move)`` and ``Press(at, by)``, built fast (the same values: every move of
