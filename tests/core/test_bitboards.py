@@ -11,6 +11,8 @@ the word of h8 alone leaves 64 bits here, so only what both agree on is asserted
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import given
@@ -46,6 +48,14 @@ def test_signed_words_exactly_in_the_compiled_build() -> None:
     assert (word(1 << 63) < 0) is compiled  # h8 is the sign bit there
     assert unsigned(ALL) == BB_ALL
     assert ONE == word(1) == 1
+
+
+def test_i64_is_for_the_type_checker_only() -> None:
+    """``Bitboard`` is mypyc's ``i64`` in annotations; importing the core imports no
+    ``mypy_extensions`` (no run-time dependency), in either build."""
+    code = "import sys, chesslaws.core; print('mypy_extensions' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 @given(values, values)
