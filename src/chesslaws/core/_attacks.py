@@ -9,26 +9,47 @@ a few MB, paid once, for a slider attack that is one dict lookup.
 
 ``BETWEEN[a * 64 + b]`` holds the squares strictly between two aligned squares, ``LINE[a * 64 + b]``
 the whole line through them (0 when not aligned): evasions and pins use them.
+
+The public tables (``KNIGHT_ATTACKS``, ``BETWEEN``, ...) hold public values, non-negative ints;
+the core's own code reads the same tables as bitboards of :mod:`._bitboards` (``KNIGHT_BB``,
+``BETWEEN_BB``, ...; the very same tuples in the pure build, signed words in the compiled one).
+The slider tables are the core's own and hold bitboards; :func:`bishop_attacks` and
+:func:`rook_attacks` hand out public values.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chesslaws.core._bitboards import SIGNED_WORDS, unsigned, word
+
+if TYPE_CHECKING:
+    from chesslaws.core._bitboards import Bitboard
 
 __all__ = [
     "BB_ALL",
     "BB_FILES",
     "BB_RANKS",
     "BETWEEN",
+    "BETWEEN_BB",
     "BISHOP_MASKS",
     "BISHOP_TABLES",
     "DARK_SQUARES",
+    "FILE_BB",
     "KING_ATTACKS",
+    "KING_BB",
     "KNIGHT_ATTACKS",
+    "KNIGHT_BB",
     "LIGHT_SQUARES",
     "LINE",
+    "LINE_BB",
     "PAWN_ATTACKS",
+    "PAWN_BB",
+    "RANK_BB",
     "ROOK_MASKS",
     "ROOK_TABLES",
     "bishop_attacks",
+    "bitboards",
     "rook_attacks",
 ]
 
@@ -118,23 +139,39 @@ PAWN_ATTACKS: tuple[tuple[int, ...], tuple[int, ...]] = (
     tuple(_step_attacks(sq, ((-1, -1), (1, -1))) for sq in range(64)),
 )
 
+
+def bitboards(values: tuple[int, ...]) -> tuple[Bitboard, ...]:
+    """A table of public values as bitboards (in the pure build: the same tuple)."""
+    if SIGNED_WORDS:
+        return tuple([word(value) for value in values])
+    return values
+
+
+def _word_table(table: dict[int, int]) -> dict[Bitboard, Bitboard]:
+    """A slider table with bitboard values (its keys, blocker masks, never hold h8: a corner is
+    the edge of every line through it)."""
+    if SIGNED_WORDS:
+        return {occ: word(attacks) for occ, attacks in table.items()}
+    return table
+
+
 _bishop = [_slider_table(sq, _BISHOP_DIRS) for sq in range(64)]
 _rook = [_rook_table(sq) for sq in range(64)]
 BISHOP_MASKS: tuple[int, ...] = tuple(m for m, _ in _bishop)
-BISHOP_TABLES: tuple[dict[int, int], ...] = tuple(t for _, t in _bishop)
+BISHOP_TABLES: tuple[dict[Bitboard, Bitboard], ...] = tuple(_word_table(t) for _, t in _bishop)
 ROOK_MASKS: tuple[int, ...] = tuple(m for m, _ in _rook)
-ROOK_TABLES: tuple[dict[int, int], ...] = tuple(t for _, t in _rook)
+ROOK_TABLES: tuple[dict[Bitboard, Bitboard], ...] = tuple(_word_table(t) for _, t in _rook)
 del _bishop, _rook
 
 
 def bishop_attacks(square: int, occupied: int) -> int:
     """Squares a bishop on ``square`` attacks, given the occupied squares (Article 3.2)."""
-    return BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]]
+    return unsigned(BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]])
 
 
 def rook_attacks(square: int, occupied: int) -> int:
     """Squares a rook on ``square`` attacks, given the occupied squares (Article 3.3)."""
-    return ROOK_TABLES[square][occupied & ROOK_MASKS[square]]
+    return unsigned(ROOK_TABLES[square][occupied & ROOK_MASKS[square]])
 
 
 def _between_and_line() -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -156,3 +193,13 @@ def _between_and_line() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 BETWEEN, LINE = _between_and_line()
+
+
+# The same tables as bitboards, for the core's own code.
+KNIGHT_BB = bitboards(KNIGHT_ATTACKS)
+KING_BB = bitboards(KING_ATTACKS)
+PAWN_BB = (bitboards(PAWN_ATTACKS[0]), bitboards(PAWN_ATTACKS[1]))
+BETWEEN_BB = bitboards(BETWEEN)
+LINE_BB = bitboards(LINE)
+FILE_BB = bitboards(BB_FILES)
+RANK_BB = bitboards(BB_RANKS)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chesslaws.core._attacks import BB_RANKS
+from chesslaws.core._attacks import RANK_BB
+from chesslaws.core._bitboards import ONE
 from chesslaws.core._move import CASTLING, EN_PASSANT
 from chesslaws.core._zobrist import Z_PIECE_SQUARE, Z_TURN, castling_key
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["pop_code", "push_code"]
 
-_BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
+_BACK_RANK = (RANK_BB[0], RANK_BB[7])
 
 
 def push_code(self: Position, code: int) -> None:
@@ -41,8 +42,8 @@ def push_code(self: Position, code: int) -> None:
     self._ply += 1
     self._ep = -1
     self.halfmove_clock += 1
-    frombit = 1 << frm
-    tobit = 1 << to
+    frombit = ONE << frm
+    tobit = ONE << to
     flag = code >> 15
     if flag == CASTLING:
         king_to, rook_to, _, _ = self._castling_paths[to]
@@ -51,8 +52,8 @@ def push_code(self: Position, code: int) -> None:
         board[to] = 0
         board[king_to] = piece
         board[rook_to] = rook
-        king_move = frombit ^ 1 << king_to
-        rook_move = tobit ^ 1 << rook_to
+        king_move = frombit ^ ONE << king_to
+        rook_move = tobit ^ ONE << rook_to
         bb[piece] ^= king_move
         bb[rook] ^= rook_move
         occ_c[us] ^= king_move ^ rook_move
@@ -85,8 +86,8 @@ def push_code(self: Position, code: int) -> None:
                 square = to - 8 if us == 0 else to + 8
                 pawn = 1 | them << 3
                 board[square] = 0
-                bb[pawn] ^= 1 << square
-                occ_c[them] ^= 1 << square
+                bb[pawn] ^= ONE << square
+                occ_c[them] ^= ONE << square
                 key ^= Z_PIECE_SQUARE[pawn * 64 + square]
             elif promotion:
                 new = promotion | us << 3
@@ -139,16 +140,16 @@ def pop_code(self: Position) -> int:
         board[rook_to] = 0
         board[frm] = king
         board[to] = rook
-        king_move = 1 << frm ^ 1 << king_to
-        rook_move = 1 << to ^ 1 << rook_to
+        king_move = ONE << frm ^ ONE << king_to
+        rook_move = ONE << to ^ ONE << rook_to
         bb[king] ^= king_move
         bb[rook] ^= rook_move
         occ_c[us] ^= king_move ^ rook_move
         self._kings[us] = frm
         return code
     piece = board[to]
-    frombit = 1 << frm
-    tobit = 1 << to
+    frombit = ONE << frm
+    tobit = ONE << to
     if code >> 12 & 7:
         pawn = 1 | us << 3
         bb[piece] ^= tobit
@@ -166,8 +167,8 @@ def pop_code(self: Position) -> int:
         square = to - 8 if us == 0 else to + 8
         pawn = 1 | them << 3
         board[square] = pawn
-        bb[pawn] |= 1 << square
-        occ_c[them] |= 1 << square
+        bb[pawn] |= ONE << square
+        occ_c[them] |= ONE << square
     if piece & 7 == 6:
         self._kings[us] = frm
     return code

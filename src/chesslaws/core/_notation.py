@@ -15,24 +15,24 @@ from typing import TYPE_CHECKING
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
 from chesslaws._words import Words, said
 from chesslaws.core._attacks import (
-    BB_FILES,
-    BB_RANKS,
     BISHOP_MASKS,
     BISHOP_TABLES,
-    KING_ATTACKS,
-    KNIGHT_ATTACKS,
-    PAWN_ATTACKS,
+    FILE_BB,
+    KING_BB,
+    KNIGHT_BB,
+    PAWN_BB,
+    RANK_BB,
     ROOK_MASKS,
     ROOK_TABLES,
-    bishop_attacks,
-    rook_attacks,
 )
+from chesslaws.core._bitboards import ONE, bit_length
 from chesslaws.core._languages import LANGUAGES, letters, national_hint, to_english
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
 from chesslaws.core._movegen import attackers, king_path_safe
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 
 if TYPE_CHECKING:
+    from chesslaws.core._bitboards import Bitboard
     from chesslaws.core._position import Position
 
 __all__ = ["parse_national", "parse_san", "parse_uci", "san", "san_body", "san_readings"]
@@ -76,7 +76,7 @@ def san_body(pos: Position, code: int) -> str:
             text += "=" + _LETTERS[promotion]
         return text
     text = _LETTERS[kind]
-    others = pos._bb[piece] & ~(1 << frm)
+    others = pos._bb[piece] & ~(ONE << frm)
     if others:
         # The other men of this kind that reach the square (C.10), then those whose move to it
         # is legal (3.9); the mover's only man of a kind (a king, most queens) has no rival.
@@ -87,7 +87,7 @@ def san_body(pos: Position, code: int) -> str:
     while others:
         low = others & -others
         others ^= low
-        square = low.bit_length() - 1
+        square = bit_length(low) - 1
         if _leaves_king_safe(pos, square | to << 6):
             rivals.append(square)
     if rivals:
@@ -102,13 +102,13 @@ def san_body(pos: Position, code: int) -> str:
     return text + SQUARE_NAMES[to]
 
 
-def _reach(pos: Position, kind: int, to: int) -> int:
+def _reach(pos: Position, kind: int, to: int) -> Bitboard:
     """The squares from which a man of ``kind`` but a pawn reaches ``to`` on this board
     (Articles 3.2 to 3.6, 3.8.1; a line piece is stopped by the first man in its way)."""
     if kind == 2:
-        return KNIGHT_ATTACKS[to]
+        return KNIGHT_BB[to]
     if kind == 6:
-        return KING_ATTACKS[to]
+        return KING_BB[to]
     occ = pos._occ_c[0] | pos._occ_c[1]
     if kind == 3:
         return BISHOP_TABLES[to][occ & BISHOP_MASKS[to]]
@@ -249,7 +249,7 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
     us = pos._turn
     occ_c = pos._occ_c
     own = occ_c[us]
-    tobit = 1 << to
+    tobit = ONE << to
     if tobit & own or promotion:
         return -1
     bb = pos._bb
@@ -271,14 +271,14 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
         else:  # a capture (3.7.3); en passant, to an empty square, goes to the general path
             if not occ & tobit:
                 return -1
-            found = PAWN_ATTACKS[us ^ 1][to] & pawns & BB_FILES[from_file]
+            found = PAWN_BB[us ^ 1][to] & pawns & FILE_BB[from_file]
             if not found:
                 return -1
-            frm = found.bit_length() - 1
+            frm = bit_length(found) - 1
     else:
         piece = bb[kind | us << 3]
         if kind == 2:
-            found = KNIGHT_ATTACKS[to] & piece
+            found = KNIGHT_BB[to] & piece
         elif kind == 3:
             found = BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] & piece
         elif kind == 4:
@@ -288,16 +288,16 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
                 BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] | ROOK_TABLES[to][occ & ROOK_MASKS[to]]
             ) & piece
         else:
-            found = KING_ATTACKS[to] & piece
+            found = KING_BB[to] & piece
         if from_file >= 0:
-            found &= BB_FILES[from_file]
+            found &= FILE_BB[from_file]
         if from_rank >= 0:
-            found &= BB_RANKS[from_rank]
+            found &= RANK_BB[from_rank]
         if not found or found & (found - 1):
             return -1
-        frm = found.bit_length() - 1
+        frm = bit_length(found) - 1
     king = to if kind == 6 else pos._kings[us]
-    if attackers(pos, us ^ 1, king, occ ^ (1 << frm) | tobit) & ~tobit:
+    if attackers(pos, us ^ 1, king, occ ^ ONE << frm | tobit) & ~tobit:
         return -1
     return frm | to << 6
 
@@ -307,14 +307,14 @@ def _castling_code(pos: Position, short: bool) -> int:
     empty squares, the king not in check, and the generator's own test of the king's path."""
     us = pos._turn
     king = pos._kings[us]
-    rights = pos.castling & BB_RANKS[0 if us == 0 else 7]
+    rights = pos.castling & RANK_BB[0 if us == 0 else 7]
     if not rights or pos.is_check():
         return -1
     occ = pos._occ_c[0] | pos._occ_c[1]
     while rights:
         bit = rights & -rights
         rights ^= bit
-        rook = bit.bit_length() - 1
+        rook = bit_length(bit) - 1
         if (rook > king) != short:
             continue
         if occ & pos._castling_paths[rook][2] or not king_path_safe(pos, rook, occ):
@@ -362,7 +362,7 @@ def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
     rules of Article 3, ignoring whether its own king would then be in check."""
     us = pos._turn
     own = pos._occ_c[us]
-    bit = 1 << to
+    bit = ONE << to
     if bit & own:
         return []
     bb = pos._bb
@@ -373,7 +373,7 @@ def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
         if from_file >= 0 and from_file != to & 7:
             if not (occ & bit or to == pos._ep):
                 return []
-            found = PAWN_ATTACKS[us ^ 1][to] & bb[piece]
+            found = PAWN_BB[us ^ 1][to] & bb[piece]
         elif occ & bit or not 0 <= to - forward < 64:
             return []
         elif bb[piece] >> (to - forward) & 1:
@@ -386,21 +386,13 @@ def _origins(pos: Position, kind: int, to: int, from_file: int) -> list[int]:
             return [to - 2 * forward]
         else:
             return []
-    elif kind == 2:
-        found = KNIGHT_ATTACKS[to] & bb[piece]
-    elif kind == 3:
-        found = bishop_attacks(to, occ) & bb[piece]
-    elif kind == 4:
-        found = rook_attacks(to, occ) & bb[piece]
-    elif kind == 5:
-        found = (bishop_attacks(to, occ) | rook_attacks(to, occ)) & bb[piece]
     else:
-        found = KING_ATTACKS[to] & bb[piece]
+        found = _reach(pos, kind, to) & bb[piece]
     squares = []
     while found:
         low = found & -found
         found ^= low
-        squares.append(low.bit_length() - 1)
+        squares.append(bit_length(low) - 1)
     return squares
 
 
@@ -410,11 +402,11 @@ def _leaves_king_safe(pos: Position, code: int) -> bool:
     frm = code & 63
     to = code >> 6 & 63
     occ = pos._occ_c[0] | pos._occ_c[1]
-    removed = 1 << to
-    after = occ ^ (1 << frm) | removed
+    removed = ONE << to
+    after = occ ^ ONE << frm | removed
     if code >> 15 == EN_PASSANT:
         captured = to - 8 if us == 0 else to + 8
-        removed = 1 << captured
+        removed = ONE << captured
         after ^= removed
     king = to if pos._board[frm] & 7 == 6 else pos._kings[us]
     return not attackers(pos, us ^ 1, king, after) & ~removed

@@ -12,20 +12,29 @@ its own moves.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from chesslaws._color import BLACK, WHITE, Color
 from chesslaws._errors import IllegalMove, IllegalPosition, InvalidNotation, PositionProblem
 from chesslaws.core import _make, _movegen, _notation
 from chesslaws.core._attacks import (
     BB_ALL,
-    BB_RANKS,
     BETWEEN,
     DARK_SQUARES,
-    KING_ATTACKS,
+    KING_BB,
     LINE,
-    PAWN_ATTACKS,
+    PAWN_BB,
+    RANK_BB,
+)
+from chesslaws.core._bitboards import (
+    ALL,
+    ONE,
+    SIGNED_WORDS,
+    bit_length,
+    popcount,
+    unsigned,
+    word,
 )
 from chesslaws.core._fen import (
     STARTING_FEN,
@@ -73,7 +82,12 @@ _MOVES: dict[int, Move] = {}
 _UCI_READINGS: dict[str, tuple[int, int, int, Move]] = {}
 _UCI_READINGS_LIMIT = 50_000
 
-_BACK_RANK = (BB_RANKS[0], BB_RANKS[7])
+if TYPE_CHECKING:
+    from chesslaws.core._bitboards import Bitboard
+
+_BACK_RANK = (RANK_BB[0], RANK_BB[7])
+_BACK_RANKS: Final = RANK_BB[0] | RANK_BB[7]
+_DARK: Final = word(DARK_SQUARES)
 _CASTLE_FLAG = CASTLING << 15
 _EP_FLAG = EN_PASSANT << 15
 
@@ -81,7 +95,7 @@ _EP_FLAG = EN_PASSANT << 15
 #: Zobrist key) as they were before the move, and the undo record of the move before (or None).
 #: The tail is typed ``Any``, not ``_Undo | None``: a recursive alias crashes mypyc (the
 #: compiled build, docs/compiled.md), which checks the tail's type where it is read instead.
-_Undo: TypeAlias = tuple[int, int, int, int, int, int, Any]
+_Undo: TypeAlias = "tuple[int, int, Bitboard, int, int, int, Any]"
 
 #: The fields of a position, named once for ``__init__``, ``copy`` and pickling (compiled
 #: classes have no ``__slots__`` to read at run time).
@@ -103,14 +117,28 @@ _FIELDS = (
 )
 
 
-def _squares_of(bb: int) -> list[int]:
+def _squares_of(bb: Bitboard) -> list[int]:
     """The squares of a bitboard, lowest first."""
     squares = []
     while bb:
         low = bb & -bb
-        squares.append(low.bit_length() - 1)
+        squares.append(bit_length(low) - 1)
         bb ^= low
     return squares
+
+
+def _convert_bitboards(state: dict[str, Any], convert: Callable[[Any], Any]) -> None:
+    """Apply ``convert`` to each bitboard of a pickled position's ``state``, in place: a pickle
+    holds public values (:func:`unsigned` on the way out, :func:`word` on the way in, in the
+    compiled build), so that either build reads what the other wrote."""
+    state["_bb"] = [convert(bb) for bb in state["_bb"]]
+    state["_occ_c"] = [convert(bb) for bb in state["_occ_c"]]
+    state["castling"] = convert(state["castling"])
+    state["_castling_paths"] = {
+        rook: (king_to, rook_to, convert(empty), convert(path))
+        for rook, (king_to, rook_to, empty, path) in state["_castling_paths"].items()
+    }
+    state["_stack"] = [(*undo[:2], convert(undo[2]), *undo[3:]) for undo in state["_stack"]]
 
 
 class Position:
@@ -126,15 +154,15 @@ class Position:
     __slots__ = _FIELDS
 
     _board: list[int]
-    _bb: list[int]
-    _castling_paths: dict[int, tuple[int, int, int, int]]
+    _bb: list[Bitboard]
+    _castling_paths: dict[int, tuple[int, int, Bitboard, Bitboard]]
     _ep: int
     _key: int
     _kings: list[int]
-    _occ_c: list[int]
+    _occ_c: list[Bitboard]
     _ply: int
     _stack: _Undo | None
-    castling: int
+    castling: Bitboard  # the rooks that may castle (the public value: castling_rights)
     chess960: bool
     fullmove_number: int
     halfmove_clock: int
@@ -253,7 +281,7 @@ class Position:
         self._bb = [0] * 16
         for square, code in enumerate(self._board):
             if code:
-                self._bb[code] |= 1 << square
+                self._bb[code] |= ONE << square
         self._occ_c = [
             self._bb[1] | self._bb[2] | self._bb[3] | self._bb[4] | self._bb[5] | self._bb[6],
             self._bb[9] | self._bb[10] | self._bb[11] | self._bb[12] | self._bb[13] | self._bb[14],
@@ -272,13 +300,13 @@ class Position:
         kings_problem = PositionProblem.KINGS
         for color, name in ((0, "white"), (1, "black")):
             kings = self._bb[6 | color << 3]
-            if kings.bit_count() != 1:
-                text = f"{name} has {kings.bit_count()} kings, not one (Article 2.3)"
+            if popcount(kings) != 1:
+                text = f"{name} has {popcount(kings)} kings, not one (Article 2.3)"
                 reasons.append((kings_problem, text))
             else:
-                self._kings[color] = kings.bit_length() - 1
+                self._kings[color] = bit_length(kings) - 1
         bad_kings = bool(reasons)
-        if (self._bb[1] | self._bb[9]) & (BB_RANKS[0] | BB_RANKS[7]):
+        if (self._bb[1] | self._bb[9]) & _BACK_RANKS:
             text = "a pawn stands on the first or last rank (Article 3.7)"
             reasons.append((PositionProblem.PAWN_ON_BACK_RANK, text))
         reasons.extend(self._material_problems())
@@ -286,7 +314,7 @@ class Position:
             self._key = 0
             return reasons
         them = self._turn ^ 1
-        if _movegen.attackers(self, self._turn, self._kings[them], self.occupied):
+        if _movegen.attackers(self, self._turn, self._kings[them], self._occupied()):
             text = "the side not to move is in check (Article 3.10.3)"
             reasons.append((PositionProblem.OPPOSITE_CHECK, text))
         reasons.extend(self._load_castling(setup.castling))
@@ -310,18 +338,18 @@ class Position:
         bb = self._bb
         for color, name in ((0, "white"), (1, "black")):
             sh = color << 3
-            pawns = bb[1 | sh].bit_count()
+            pawns = popcount(bb[1 | sh])
             if pawns > 8:
                 text = f"{name} has {pawns} pawns, more than eight (Article 2.3)"
                 found.append((PositionProblem.TOO_MANY_PAWNS, text))
                 continue
             bishops = bb[3 | sh]
             promoted = (
-                max(0, bb[5 | sh].bit_count() - 1)
-                + max(0, bb[4 | sh].bit_count() - 2)
-                + max(0, bb[2 | sh].bit_count() - 2)
-                + max(0, (bishops & DARK_SQUARES).bit_count() - 1)
-                + max(0, (bishops & ~DARK_SQUARES).bit_count() - 1)
+                max(0, popcount(bb[5 | sh]) - 1)
+                + max(0, popcount(bb[4 | sh]) - 2)
+                + max(0, popcount(bb[2 | sh]) - 2)
+                + max(0, popcount(bishops & _DARK) - 1)
+                + max(0, popcount(bishops & ~_DARK) - 1)
             )
             if promoted > 8 - pawns:
                 text = (
@@ -341,7 +369,7 @@ class Position:
         line piece checking through the square it left.
         """
         king = self._kings[self._turn]
-        checkers = _movegen.attackers(self, self._turn ^ 1, king, self.occupied)
+        checkers = _movegen.attackers(self, self._turn ^ 1, king, self._occupied())
         if not checkers:
             return None
         squares = _squares_of(checkers)
@@ -376,7 +404,7 @@ class Position:
             return reasons
         for char in field:
             color = 0 if char.isupper() else 1
-            back = BB_RANKS[0 if color == 0 else 7]
+            back = RANK_BB[0 if color == 0 else 7]
             king = self._kings[color]
             rooks = self._bb[4 | color << 3] & back
             rook: int | None = None
@@ -391,7 +419,7 @@ class Position:
                     side = [sq for sq in candidates if sq & 7 < king_file]
                     rook = min(side) if side else None
                 else:
-                    square = (back.bit_length() - 8) + FILE_NAMES.index(char.lower())
+                    square = (bit_length(back) - 8) + FILE_NAMES.index(char.lower())
                     rook = square if rooks >> square & 1 and square != king else None
             if rook is None:
                 text = (
@@ -416,7 +444,7 @@ class Position:
                 text = f"two castling rights on one side of the {('white', 'black')[color]} king"
                 reasons.append((problem, text))
                 continue
-            self.castling |= 1 << rook
+            self.castling |= ONE << rook
             self._castling_paths[rook] = _movegen.castling_path(king, rook)
         return reasons
 
@@ -440,7 +468,7 @@ class Position:
         if self._turn:
             key ^= Z_TURN
         board = self._board
-        for square in _squares_of(self.occupied):
+        for square in _squares_of(self._occupied()):
             key ^= Z_PIECE_SQUARE[board[square] * 64 + square]
         return key
 
@@ -449,9 +477,14 @@ class Position:
         first (the chain of undo records would be pickled one nesting level per move)."""
         state: dict[str, object] = {name: getattr(self, name) for name in _FIELDS}
         state["_stack"] = [undo[:6] for undo in self._undos()]
+        if SIGNED_WORDS:
+            _convert_bitboards(state, unsigned)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        if SIGNED_WORDS:
+            state = dict(state)
+            _convert_bitboards(state, word)
         chain: _Undo | None = None
         for undo in state["_stack"]:  # type: ignore[attr-defined]
             chain = (*undo, chain)
@@ -494,23 +527,29 @@ class Position:
         """The square a pawn just passed over with a double step (as in FEN), or None."""
         return None if self._ep < 0 else self._ep
 
+    # The bitboards handed out are public values (non-negative ints; the core's own are
+    # bitboards of ._bitboards, signed words in the compiled build).
+
     @property
     def castling_rights(self) -> int:
         """Bitboard of the rooks that may still castle (Article 3.8.2.1)."""
-        return self.castling
+        return unsigned(self.castling)
 
     @property
     def occupied(self) -> int:
         """Bitboard of all occupied squares."""
+        return unsigned(self._occ_c[0] | self._occ_c[1])
+
+    def _occupied(self) -> Bitboard:
         return self._occ_c[0] | self._occ_c[1]
 
     def occupied_by(self, color: int) -> int:
         """Bitboard of the squares ``color``'s pieces stand on."""
-        return self._occ_c[color]
+        return unsigned(self._occ_c[color])
 
     def pieces(self, piece_type: int, color: int) -> int:
         """Bitboard of ``color``'s pieces of ``piece_type``."""
-        return self._bb[piece_type | color << 3]
+        return unsigned(self._bb[piece_type | color << 3])
 
     def piece_at(self, square: int) -> Piece | None:
         """The piece on ``square``, or None."""
@@ -520,6 +559,8 @@ class Position:
     def piece_bitboards(self) -> tuple[int, ...]:
         """All piece bitboards in one tuple, indexed by piece code ``type | color << 3``
         (index 1–6 White's pawns to king, 9–14 Black's; the other entries are 0)."""
+        if SIGNED_WORDS:
+            return tuple([unsigned(bb) for bb in self._bb])
         return tuple(self._bb)
 
     def board_codes(self) -> tuple[int, ...]:
@@ -607,10 +648,11 @@ class Position:
                 if shredder:
                     letter = FILE_NAMES[rook & 7].upper()
                 elif rook > king:
-                    outer = rooks >> (rook + 1) << (rook + 1) & _BACK_RANK[color]
+                    below = (ONE << rook) - 1 | ONE << rook  # the rook's square and lower ones
+                    outer = rooks & ~below
                     letter = "K" if not outer else FILE_NAMES[rook & 7].upper()
                 else:
-                    outer = rooks & ((1 << rook) - 1)
+                    outer = rooks & (ONE << rook) - 1
                     letter = "Q" if not outer else FILE_NAMES[rook & 7].upper()
                 letters.append(letter if color == 0 else letter.lower())
             field += "".join(letters)
@@ -643,11 +685,11 @@ class Position:
     def has_legal_en_passant(self) -> bool:
         """Whether an en passant capture is legal now (Article 3.7.3.1)."""
         ep = self._ep
-        if ep < 0 or not PAWN_ATTACKS[self._turn ^ 1][ep] & self._bb[1 | self._turn << 3]:
+        if ep < 0 or not PAWN_BB[self._turn ^ 1][ep] & self._bb[1 | self._turn << 3]:
             return False
-        return any(code >> 15 == EN_PASSANT for code in self._codes_to(1 << ep))
+        return any(code >> 15 == EN_PASSANT for code in self._codes_to(ONE << ep))
 
-    def _codes_to(self, mask: int) -> list[int]:
+    def _codes_to(self, mask: Bitboard) -> list[int]:
         codes: list[int] = []
         _movegen.generate(self, codes, mask)
         return codes
@@ -663,7 +705,7 @@ class Position:
     def repetition_key(self) -> tuple[tuple[int, ...], int, int, int]:
         """The exact identity of the position under Article 9.2.3 (no hash collisions)."""
         ep = self._ep if self._ep >= 0 and self.has_legal_en_passant() else -1
-        return (tuple(self._board), self._turn, self.castling, ep)
+        return (tuple(self._board), self._turn, unsigned(self.castling), ep)
 
     # -- making and unmaking moves ------------------------------------------------------------
 
@@ -705,7 +747,7 @@ class Position:
     def legal_codes(self, to_mask: int = BB_ALL) -> list[int]:
         """The legal moves as packed ints (the fast path; see :meth:`Move` for the layout)."""
         codes: list[int] = []
-        _movegen.generate(self, codes, to_mask)
+        _movegen.generate(self, codes, ALL if to_mask == BB_ALL else word(to_mask))
         return codes
 
     def legal_moves(self) -> list[Move]:
@@ -718,7 +760,7 @@ class Position:
         stop once that many are found (``min(count, enough)`` is then exact)."""
         if enough is None:
             return _movegen.generate(self, None)
-        return _movegen.generate(self, None, BB_ALL, enough)
+        return _movegen.generate(self, None, ALL, enough)
 
     def count_legal_moves_and_check(self, enough: int = 2) -> tuple[int, bool]:
         """``(self.count_legal_moves(enough=enough), self.is_check())`` in one pass: the
@@ -739,10 +781,10 @@ class Position:
         if not code >> 15:  # neither castling nor en passant: a few lookups decide
             return code if _movegen.is_legal_plain(self, code) else None
         to = code >> 6 & 63
-        mask = 1 << to
+        mask = ONE << to
         if code >> 15 == CASTLING:
-            mask |= 1 << self._castling_paths.get(to, (to, 0, 0, 0))[0]
-        return code if code in self.legal_codes(mask) else None
+            mask |= ONE << self._castling_paths.get(to, (to, 0, 0, 0))[0]
+        return code if code in self._codes_to(mask) else None
 
     def _move_to_code(self, move: Move) -> int:
         frm, to = move.from_square, move.to_square
@@ -751,11 +793,11 @@ class Position:
         us = self._turn
         if kind == 6 and code >> 3 == us:
             rook_code = 4 | us << 3
-            if self._board[to] == rook_code and (1 << to) & self.castling:
+            if self._board[to] == rook_code and ONE << to & self.castling:
                 return frm | to << 6 | _CASTLE_FLAG
             if abs(to - frm) == 2 and (frm >> 3) == (to >> 3):
                 for rook, path in self._castling_paths.items():
-                    if path[0] == to and (1 << rook) & self.castling & _BACK_RANK[us]:
+                    if path[0] == to and ONE << rook & self.castling & _BACK_RANK[us]:
                         return frm | rook << 6 | _CASTLE_FLAG
         if kind == 1 and to == self._ep:
             return frm | to << 6 | _EP_FLAG
@@ -803,15 +845,17 @@ class Position:
 
     def checkers(self) -> int:
         """Bitboard of the enemy pieces giving check to the side to move (Article 3.9)."""
-        return _movegen.attackers(self, self._turn ^ 1, self._kings[self._turn], self.occupied)
+        occ = self._occ_c[0] | self._occ_c[1]
+        return unsigned(_movegen.attackers(self, self._turn ^ 1, self._kings[self._turn], occ))
 
     def is_check(self) -> bool:
         """Whether the side to move is in check (Article 3.9.1)."""
-        return _movegen.is_attacked(self, self._turn ^ 1, self._kings[self._turn], self.occupied)
+        occ = self._occ_c[0] | self._occ_c[1]
+        return _movegen.is_attacked(self, self._turn ^ 1, self._kings[self._turn], occ)
 
     def is_attacked(self, square: int, by: int) -> bool:
         """Whether a piece of colour ``by`` attacks ``square``."""
-        return _movegen.is_attacked(self, by, square, self.occupied)
+        return _movegen.is_attacked(self, by, square, self._occ_c[0] | self._occ_c[1])
 
     def is_checkmate(self) -> bool:
         """Whether the side to move is checkmated (Article 5.1.1)."""
@@ -824,13 +868,13 @@ class Position:
     def _has_legal_move(self) -> bool:
         us = self._turn
         ksq = self._kings[us]
-        occ = self.occupied
         own = self._occ_c[us]
-        quick = KING_ATTACKS[ksq] & ~own
+        occ = own | self._occ_c[us ^ 1]
+        quick = KING_BB[ksq] & ~own
         while quick:
             bit = quick & -quick
             quick ^= bit
-            if not _movegen.is_attacked(self, us ^ 1, bit.bit_length() - 1, occ ^ (1 << ksq)):
+            if not _movegen.is_attacked(self, us ^ 1, bit_length(bit) - 1, occ ^ ONE << ksq):
                 return True
         return _movegen.generate(self, None) > 0
 

@@ -9,6 +9,13 @@ repetition candidates (Article 9.2.3 is then checked exactly), so the two bits a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from chesslaws.core._bitboards import bit_length
+
+if TYPE_CHECKING:
+    from chesslaws.core._bitboards import Bitboard
+
 __all__ = ["Z_CASTLING", "Z_EP_FILE", "Z_PIECE_SQUARE", "Z_TURN", "castling_key"]
 
 _MASK = (1 << 64) - 1
@@ -37,11 +44,11 @@ Z_TURN: int = _numbers[-1]
 del _numbers
 
 
-def castling_key(rights: int) -> int:
+def castling_key(rights: Bitboard) -> int:
     """XOR of the keys of every castling right in ``rights`` (a bitboard of rook squares)."""
     key = 0
     while rights:
         bit = rights & -rights
-        key ^= Z_CASTLING[bit.bit_length() - 1]
+        key ^= Z_CASTLING[bit_length(bit) - 1]
         rights ^= bit
     return key
