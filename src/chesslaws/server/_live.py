@@ -45,6 +45,7 @@ import json
 import logging
 import math
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -188,12 +189,12 @@ class LiveGame:
         self.pause_reason: str | None = None
         self.arrived = [False, False]
         self.sockets = {"white": 0, "black": 0}
-        self._start_timer: asyncio.TimerHandle | None = None
+        self._start_timer: _Timer | None = None
         self._limits: dict[str, RateLimit] = {}
         self._last_act: dict[str, dict[str, Any]] = {}
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: _Timer | None = None
         self._timer_due: int | None = None
-        self._resume_timer: asyncio.TimerHandle | None = None
+        self._resume_timer: _Timer | None = None
         #: The numbers of the log lines that hold a sealed move not yet opened (I.3, I.7).
         self.sealed: set[int] = set()
         self._origin_mono = 0
@@ -587,22 +588,26 @@ class LiveGame:
         a resumed one with a player not at the board: a timer for the default time (I.10)."""
         adjourned = self.state.adjourned
         delay = None
+        due = self._default_time_after_resumption()
         if _awaiting_resumption(self.state) and adjourned is not None and adjourned.resumes:
             delay = datetime.fromisoformat(adjourned.resumes).timestamp() - time.time()
-        elif adjourned is not None and adjourned.resumed_at is not None and not all(
-            adjourned.present
-        ):
-            profile = self.state.profile
-            default = profile.rules.default_time if profile is not None else 0
-            due = adjourned.resumed_at + default + 1  # the first instant after it
+        elif due is not None:
             delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
         if self._resume_timer is not None:
             self._resume_timer.cancel()
             self._resume_timer = None
         if delay is not None:
-            self._resume_timer = asyncio.get_running_loop().call_later(
-                max(0.0, delay), lambda: spawn(self._resumption())
-            )
+            self._resume_timer = _later(delay, lambda: spawn(self._resumption()))
+
+    def _default_time_after_resumption(self) -> int | None:
+        """A resumed adjourned game with a player not at the board: the first instant after
+        the default time (I.10), when the arbiter looks at who is absent; else None."""
+        adjourned = self.state.adjourned
+        if adjourned is None or adjourned.resumed_at is None or all(adjourned.present):
+            return None
+        profile = self.state.profile
+        default = profile.rules.default_time if profile is not None else 0
+        return adjourned.resumed_at + default + 1
 
     async def _resumption(self) -> None:
         """The agreed time of resumption: the replier's clock is started (I.9); or the
@@ -611,8 +616,12 @@ class LiveGame:
         async with self.lock, self.store.exclusive(self.id):
             try:
                 await self.catch_up()
+                due = self._default_time_after_resumption()
                 if _awaiting_resumption(self.state):
                     await self.log_event(ResumeSession(Millis(self.now_ms())))
+                elif due is not None and self.now_ms() < due:
+                    self._schedule_resumption()  # woken early (an event loop's timers may
+                    # round to the millisecond): no look at the clock before its time
                 elif self.state.adjourned is not None:
                     await self.log_event(Tick(Millis(self.now_ms())))
             except StoreError as error:
@@ -636,8 +645,7 @@ class LiveGame:
             return
         self._timer_due = due
         delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
-        loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(max(0.0, delay), self._on_timer)
+        self._timer = _later(delay, self._on_timer)
 
     def _on_timer(self) -> None:
         self._timer = None
@@ -748,9 +756,7 @@ class LiveGame:
         if self.started:
             due += plan.default_time
         delay = max(0.0, due - time.time())
-        self._start_timer = asyncio.get_running_loop().call_later(
-            delay, lambda: spawn(self._scheduled())
-        )
+        self._start_timer = _later(delay, lambda: spawn(self._scheduled()))
 
     async def _scheduled(self) -> None:
         self._start_timer = None
@@ -802,6 +808,35 @@ _SIDES = (Color.WHITE, Color.BLACK)
 
 #: What a player does on the board or the clock (not taken while the clocks are paused).
 _ON_THE_BOARD = (Touch, Adjust, MoveMade, Press)
+
+
+class _Timer:
+    """A callback at an instant of the monotonic clock, never before it: a flag (6.8), a
+    default time (6.7.1, I.10) or a start (6.6) is not looked at before its instant. (uvloop
+    counts its timers in whole milliseconds from the time its loop last read, and fires them
+    up to a millisecond or more early; a timer that wakes early sleeps again.)"""
+
+    __slots__ = ("_callback", "_due_ns", "_handle")
+
+    def __init__(self, delay: float, callback: Callable[[], object]) -> None:
+        self._due_ns = time.monotonic_ns() + max(0, math.ceil(delay * 1e9))
+        self._callback = callback
+        self._handle = asyncio.get_running_loop().call_later(max(0.0, delay), self._fire)
+
+    def _fire(self) -> None:
+        early_ns = self._due_ns - time.monotonic_ns()
+        if early_ns > 0:
+            self._handle = asyncio.get_running_loop().call_later(early_ns / 1e9, self._fire)
+        else:
+            self._callback()
+
+    def cancel(self) -> None:
+        self._handle.cancel()
+
+
+def _later(delay: float, callback: Callable[[], object]) -> _Timer:
+    """``callback`` called ``delay`` seconds from now, never earlier."""
+    return _Timer(delay, callback)
 
 
 def _awaiting_resumption(state: GameState) -> bool:
