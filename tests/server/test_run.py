@@ -53,8 +53,8 @@ def test_serving_freezes_start_up_objects_and_collects_rarely() -> None:
 
 async def _earliest_of_timers(count: int) -> float:
     """The least of ``count`` timers' lateness (s, negative when early), set by the server's
-    ``_later`` for delays that are no whole number of milliseconds."""
-    from chesslaws.server._live import _later
+    ``_Timer`` for delays that are no whole number of milliseconds."""
+    from chesslaws.server._live import _Timer
 
     loop = asyncio.get_running_loop()
     least = 1.0
@@ -62,7 +62,7 @@ async def _earliest_of_timers(count: int) -> float:
         delay = 0.0021 + (i % 7) * 0.00013
         fired = loop.create_future()
         start = time.monotonic()
-        _later(delay, lambda fired=fired: fired.set_result(time.monotonic()))
+        _Timer(delay, lambda fired=fired: fired.set_result(time.monotonic()))
         least = min(least, await fired - start - delay)
     return least
 

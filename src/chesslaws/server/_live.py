@@ -597,7 +597,7 @@ class LiveGame:
             self._resume_timer.cancel()
             self._resume_timer = None
         if delay is not None:
-            self._resume_timer = _later(delay, lambda: spawn(self._resumption()))
+            self._resume_timer = _Timer(delay, lambda: spawn(self._resumption()))
 
     def _default_time_after_resumption(self) -> int | None:
         """A resumed adjourned game with a player not at the board: the first instant after
@@ -616,12 +616,8 @@ class LiveGame:
         async with self.lock, self.store.exclusive(self.id):
             try:
                 await self.catch_up()
-                due = self._default_time_after_resumption()
                 if _awaiting_resumption(self.state):
                     await self.log_event(ResumeSession(Millis(self.now_ms())))
-                elif due is not None and self.now_ms() < due:
-                    self._schedule_resumption()  # woken early (an event loop's timers may
-                    # round to the millisecond): no look at the clock before its time
                 elif self.state.adjourned is not None:
                     await self.log_event(Tick(Millis(self.now_ms())))
             except StoreError as error:
@@ -645,7 +641,7 @@ class LiveGame:
             return
         self._timer_due = due
         delay = (self._origin_mono + due * _NS - time.monotonic_ns()) / 1e9
-        self._timer = _later(delay, self._on_timer)
+        self._timer = _Timer(delay, self._on_timer)
 
     def _on_timer(self) -> None:
         self._timer = None
@@ -756,7 +752,7 @@ class LiveGame:
         if self.started:
             due += plan.default_time
         delay = max(0.0, due - time.time())
-        self._start_timer = _later(delay, lambda: spawn(self._scheduled()))
+        self._start_timer = _Timer(delay, lambda: spawn(self._scheduled()))
 
     async def _scheduled(self) -> None:
         self._start_timer = None
@@ -832,11 +828,6 @@ class _Timer:
 
     def cancel(self) -> None:
         self._handle.cancel()
-
-
-def _later(delay: float, callback: Callable[[], object]) -> _Timer:
-    """``callback`` called ``delay`` seconds from now, never earlier."""
-    return _Timer(delay, callback)
 
 
 def _awaiting_resumption(state: GameState) -> bool:
