@@ -50,6 +50,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="also run the tests marked 'deep' (perft of billions of nodes: hours)",
     )
+    parser.addoption(
+        "--alone",
+        action="store_true",
+        help="the run has the machine to itself (no -n): the tests marked 'latency' hold the "
+        "other games' move->ruling p99 to issue 25's flat 50 ms instead of a bound relative "
+        "to the same load just before",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``--alone`` means one process: with test workers beside each other, the latency of one
+    test's games is the other worker's load as much as the server's."""
+    if config.getoption("--alone") and config.getoption("numprocesses", None) not in (None, 0):
+        raise pytest.UsageError("--alone runs the tests in one process: drop -n")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

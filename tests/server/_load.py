@@ -240,6 +240,21 @@ async def play(
     return latencies, refusals
 
 
+FLAT_P99_MS = 50.0
+"""Issue 25's bound on the other games' move→ruling p99 while one client floods the server or
+one game searches, in ms."""
+
+
+def others_bound(alone: bool, before: list[float]) -> float:
+    """The bound (ms) on the other games' p99 under a flood or a search: issue 25's flat 50 ms
+    when the run has the machine to itself (``--alone``: CI runs the ``latency`` tests so, one
+    by one, after the main run). Beside a second test worker, whose tests come and go on the
+    same two cores (a p99 of 616 ms was seen beside 24 ms a few seconds before), the bound is
+    relative to the same games just before: five times their p99, or 250 ms. A server that
+    stalls, the fault these tests catch, costs seconds either way."""
+    return FLAT_P99_MS if alone else max(250.0, 5 * p99(before))
+
+
 def p99(latencies: list[float]) -> float:
     """The 99th percentile, in ms."""
     ordered = sorted(latencies)

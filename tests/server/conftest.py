@@ -26,6 +26,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
+def alone(pytestconfig: pytest.Config) -> bool:
+    """Whether the run has the machine to itself (``--alone``): see ``_load.others_bound``."""
+    return bool(pytestconfig.getoption("--alone"))
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 

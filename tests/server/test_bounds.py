@@ -1,8 +1,7 @@
 """What one client may cost the server is bounded (issue 25, points 9 and 10): floods from one
-seat or from anyone leave the other games' move→ruling p99 under 250 ms (or five times that of
-the same load without the flood, on a busy machine: the test shares two cores with another
-worker; the 50 ms target is measured by benchmarks/bench_server.py, and a stalled server, the
-fault these tests catch, costs seconds); repeated acts are answered once; creating
+seat or from anyone leave the other games' move→ruling p99 under 50 ms when the run has the
+machine to itself (``--alone``), and otherwise under a bound relative to the same load just
+before (``_load.others_bound``); repeated acts are answered once; creating
 games needs the organiser's token; only JSON bodies; every refusal is JSON; no traceback for a
 client's mistake; finished games leave memory; an event that arrived before a flag fell is
 ruled first."""
@@ -26,7 +25,7 @@ from chesslaws.server import Hub
 from chesslaws.server._live import hash_token
 from chesslaws.server.testing import ServerProcess
 from tests.server._client import http_status, seated
-from tests.server._load import close_all, open_games, p99, play, seated_live
+from tests.server._load import close_all, open_games, others_bound, p99, play, seated_live
 
 
 def _post(
@@ -40,9 +39,11 @@ def _post(
     return http_status("POST", f"{server.url}{path}", body, token=token, content_type=content_type)
 
 
-def _others_hold_up(server: ServerProcess, flood: list[str], games: int = 30) -> str:
-    """The other games' p99 while the ``flood`` command runs (a process of its own), against
-    their p99 just before it; what the flood printed."""
+def _others_hold_up(
+    server: ServerProcess, flood: list[str], alone: bool, games: int = 30
+) -> str:
+    """The other games' p99 while the ``flood`` command runs (a process of its own), within
+    ``others_bound``; what the flood printed."""
 
     async def scenario() -> tuple[list[float], list[float], list[str], str]:
         others = await open_games(server, games)
@@ -62,10 +63,9 @@ def _others_hold_up(server: ServerProcess, flood: list[str], games: int = 30) ->
 
     before, during, refusals, out = asyncio.run(scenario())
     assert not refusals, refusals[:3]
-    # The flood's own process and another test worker share the two cores: the bound catches
-    # a server that stalls (seconds), not the 50 ms of issue 25 (benchmarks/bench_server.py).
-    bound = max(250.0, 5 * p99(before))
-    assert p99(during) < bound, f"p99 {p99(during):.1f} ms (before: {p99(before):.1f} ms)"
+    told = f"p99 {p99(during):.1f} ms over {len(during)} moves (before: {p99(before):.1f} ms)"
+    print(told)  # the figures, for the log (-rP)
+    assert p99(during) < others_bound(alone, before), told
     return out
 
 
@@ -76,7 +76,10 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-def test_one_seat_on_a_hundred_sockets_repeating_offers(server: ServerProcess) -> None:
+@pytest.mark.latency
+def test_one_seat_on_a_hundred_sockets_repeating_offers(
+    server: ServerProcess, alone: bool
+) -> None:
     """A seat may hold four connections; its events are limited per second over all of them;
     an offer that still stands is answered, not logged again."""
     game = server.create_game(time_control="600+5", start="seated")
@@ -90,7 +93,7 @@ def test_one_seat_on_a_hundred_sockets_repeating_offers(server: ServerProcess) -
 
     asyncio.run(setup())
     rss = _rss_kb(server.pid)
-    met = json.loads(_others_hold_up(server, ["-m", "tests.server._flood", url, "3"]))
+    met = json.loads(_others_hold_up(server, ["-m", "tests.server._flood", url, "3"], alone))
     assert met["refused_handshakes"] > 0 and met["sent"] > 100, met
     logged = server.text(f"/api/games/{game['id']}/log").splitlines()
     assert sum('"offer_draw"' in line for line in logged) == 1  # once, however often sent
@@ -98,12 +101,13 @@ def test_one_seat_on_a_hundred_sockets_repeating_offers(server: ServerProcess) -
     assert _rss_kb(server.pid) < rss + 60_000  # kB: bounded, whatever was sent
 
 
+@pytest.mark.latency
 def test_a_burst_of_creations_without_the_token_creates_nothing_and_slows_nobody(
-    server: ServerProcess,
+    server: ServerProcess, alone: bool
 ) -> None:
     before = len(json.loads(server.text("/api/games")))
     met = json.loads(
-        _others_hold_up(server, ["-m", "tests.server._flood", server.url, "3", "create"])
+        _others_hold_up(server, ["-m", "tests.server._flood", server.url, "3", "create"], alone)
     )
     assert set(met) == {"401"} and met["401"] > 100, met
     assert len(json.loads(server.text("/api/games"))) == before + 30  # the measuring games

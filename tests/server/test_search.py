@@ -13,7 +13,7 @@ from chesslaws.arbiter import GameState, parse_event, step
 from chesslaws.endings import loss_or_draw
 from chesslaws.server._search import Answers, SearchNeeded, answerer
 from chesslaws.server.testing import ServerProcess
-from tests.server._load import close_all, open_games, p99, play, seat
+from tests.server._load import FLAT_P99_MS, close_all, open_games, p99, play, seat
 
 #: Bishops of both colours, composed: whether White can still mate takes the search its whole
 #: budget (over a minute at the default budget), Black to move.
@@ -68,14 +68,14 @@ def test_a_budget_over_the_ceiling_is_refused(server: ServerProcess) -> None:
     assert refused.value.code == 400 and "ceiling of 1000000" in answer["error"]
 
 
-def _one_game_searches_while_others_play(server: ServerProcess, games: int) -> None:
+def _one_game_searches_while_others_play(server: ServerProcess, games: int, alone: bool) -> None:
     """The others' move→ruling times while the search runs, beside their times just before it.
     Ruled on the event loop, the search (over a minute) would hold every move of the window:
-    few would be answered and none within a second. So: as many moves answered as before, half
-    of them as fast as before (the median within five times the median before, or 50 ms) and
-    the p99 under a second. The test run shares two cores with another worker, whose tests
-    come and go (a p99 of 616 ms was seen beside 24 ms a few seconds before); the 50 ms p99 of
-    issue 25 is measured on a quiet machine by benchmarks/bench_server.py."""
+    few would be answered and none within a second. With the machine to itself (``--alone``),
+    their p99 stays under issue 25's 50 ms. Beside another test worker, whose tests come and go
+    on the same two cores (a p99 of 616 ms was seen beside 24 ms a few seconds before): as many
+    moves answered as before, half of them as fast as before (the median within five times
+    the median before, or 50 ms) and the p99 under a second."""
     composed = server.create_game(time_control="1", fen=BISHOPS, start="seated")
 
     async def scenario() -> tuple[list[float], list[float], list[str]]:
@@ -101,15 +101,25 @@ def _one_game_searches_while_others_play(server: ServerProcess, games: int) -> N
         f"median {median(during):.1f} ms, p99 {p99(during):.1f} ms over {len(during)} moves "
         f"during the search; median {median(before):.1f} ms, p99 {p99(before):.1f} ms before"
     )
-    assert median(during) < max(50.0, 5 * median(before)), told
-    assert p99(during) < max(1000.0, 5 * p99(before)), told
+    print(told)  # the figures, for the log (-rP)
+    if alone:
+        assert p99(during) < FLAT_P99_MS, told
+    else:
+        assert median(during) < max(50.0, 5 * median(before)), told
+        assert p99(during) < max(1000.0, 5 * p99(before)), told
 
 
-def test_a_mate_search_in_one_game_does_not_delay_forty_others(server: ServerProcess) -> None:
-    _one_game_searches_while_others_play(server, 40)
+@pytest.mark.latency
+def test_a_mate_search_in_one_game_does_not_delay_forty_others(
+    server: ServerProcess, alone: bool
+) -> None:
+    _one_game_searches_while_others_play(server, 40, alone)
 
 
 @pytest.mark.slow
-def test_a_mate_search_in_one_game_does_not_delay_two_hundred_others(sqlite_url: str) -> None:
+@pytest.mark.latency
+def test_a_mate_search_in_one_game_does_not_delay_two_hundred_others(
+    sqlite_url: str, alone: bool
+) -> None:
     with ServerProcess(sqlite_url) as server:
-        _one_game_searches_while_others_play(server, 200)
+        _one_game_searches_while_others_play(server, 200, alone)
