@@ -17,7 +17,8 @@ Beside the latencies, each run prints where the machine's time went, as CPU over
 time: the server process(es), the bots (this process: the load generator shares the cores), and
 the PostgreSQL backends serving the server (found by their ``application_name``); and the
 server's and the database's CPU per event (a move or a press), which do not depend on how busy
-the machine is the way latencies do. The load average is printed before and after each part.
+the machine is the way latencies do; and the server processes' resident memory at the end and
+at its peak. The load average is printed before and after each part.
 
 Usage: ``python benchmarks/bench_server.py [--part all] [--games 500] [--multi-games 1000]
 [--seconds 30] [--postgres URL]`` (PostgreSQL: ``$CHESSLAWS_TEST_POSTGRES`` or
@@ -116,6 +117,17 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
+def _memory_mb(pid: int) -> tuple[float, float]:
+    """The process's resident memory now and at its peak (``VmRSS``, ``VmHWM``), in MB."""
+    fields: dict[str, float] = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                fields[name] = int(value.split()[0]) / 1024
+    return fields["VmRSS"], fields["VmHWM"]
+
+
 def _database_pids(url: str) -> list[int]:
     """The PostgreSQL backends of this benchmark's servers on the database ``url``."""
     try:
@@ -134,7 +146,8 @@ def _database_pids(url: str) -> list[int]:
 
 
 class _Usage:
-    """CPU seconds of the server processes, this process (the bots) and the database."""
+    """CPU seconds of the server processes, this process (the bots) and the database; the
+    servers' resident memory."""
 
     def __init__(self, servers: list[ServerProcess]) -> None:
         self.pids = [server.pid for server in servers]
@@ -161,6 +174,9 @@ class _Usage:
         out["server ms/event"] = 1000 * server / max(1, events)
         if self.database:
             out["database ms/event"] = 1000 * database / max(1, events)
+        memory = [_memory_mb(pid) for pid in self.pids]
+        out["server RSS MB"] = sum(now for now, _ in memory)
+        out["server peak RSS MB"] = sum(peak for _, peak in memory)
         return out
 
 
