@@ -78,7 +78,7 @@ from ._search import LossOrDraw, answering
 from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
 
-__all__ = ["HANDLERS", "step", "step_line", "unreadable"]
+__all__ = ["HANDLERS", "step", "step_at", "step_line", "unreadable"]
 
 
 def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
@@ -199,14 +199,18 @@ def step(
     (<Result.BLACK_WINS: '0-1'>, <Reason.RESIGNATION: 'resignation'>, 'resignation')
     """
     idx = state.index if index is None else index
+    if loss_or_draw is None:
+        return step_at(state, event, idx)
+    with answering(loss_or_draw):
+        return step_at(state, event, idx)
+
+
+def step_at(state: GameState, event: Event, idx: int) -> tuple[GameState, list[Ruling]]:
+    """:func:`step` for the event numbered ``idx`` (the call :class:`~._game.Game` makes)."""
     draft = open_draft(state)
     draft.index = idx + 1
     try:
-        if loss_or_draw is None:
-            rulings = _rule(draft, event, idx)
-        else:
-            with answering(loss_or_draw):
-                rulings = _rule(draft, event, idx)
+        rulings = _rule(draft, event, idx)
     except Rejected as rejection:
         rejected = Ruling(idx, event.at, RulingKind.REJECTED, reason=brief(said(rejection)))
         return _skipped(state, idx), [rejected]
@@ -215,7 +219,31 @@ def step(
 
 
 def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
-    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`."""
+    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`.
+
+    Most events go straight to their handler (:attr:`~._state.Particulars.ordinary`: the game
+    is under way, not adjourned, both players at the board, no Appendix D announcement
+    pending; the event is not earlier than the last; no touch-move breach ended the game
+    pending its claim); :func:`_rule_in_general` takes the others.
+    """
+    at = event.at
+    handler = HANDLERS.get(type(event))
+    breach = draft.breach
+    if (
+        draft.particulars.ordinary
+        and handler is not None
+        and at >= draft.last_at
+        and (breach is None or breach.ending is None)
+    ):
+        rulings = handler(draft, event, idx)
+        draft.last_at = at
+        return rulings
+    return _rule_in_general(draft, event, idx)
+
+
+def _rule_in_general(draft: Draft, event: Event, idx: int) -> list[Ruling]:
+    """:func:`_rule` for any event: the start, an event the game's time or phase refuses, and
+    the adjournment, an absent player, a breach that ended the game and Appendix D."""
     at = event.at
     if type(event) is Start:
         return _on_start(draft, event, idx)
