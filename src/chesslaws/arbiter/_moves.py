@@ -528,8 +528,7 @@ def press(d: Draft, player: Color, at: Millis) -> None:
     clock = d.clock
     if clock is not None:
         d.clock = clock = clock.press(player, at)
-        last = clock.last_press
-        complete_record(d, player, at, last.after if last is not None else None)
+        complete_record(d, player, at, clock.time_after)
     u = d.uncompleted
     d.uncompleted = (False, u[1]) if player is WHITE else (u[0], False)  # pair(), inline
     d.running = player.other
