@@ -15,6 +15,7 @@ nor hands out (:attr:`ClockState.clock` is a copy), so states can be kept and sh
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -94,27 +95,11 @@ class ClockState:
         With ``black_time_control`` the game is at time odds: ``time_control`` is White's and
         each player's clock runs his own control; both must have a clock. Raises
         ``TimeControlError`` for a string that is no time control and ``ClockError`` for a
-        pair of controls no clock can run (a sandclock for one player only).
+        pair of controls no clock can run (a sandclock for one player only). A state never
+        changes, so every game that starts with the same controls and the same first mover
+        gets the same one (as every game from the starting position shares its board).
         """
-        if black_time_control is None:
-            tc = black = TimeControl.parse(time_control)
-        else:
-            tc = _read(time_control, Words("White"))
-            black = _read(black_time_control, Words("Black"))
-        if not (tc.has_clock and black.has_clock):
-            if black_time_control is None:
-                return None
-            white_lacks = not tc.has_clock
-            raise ClockError(
-                Words(
-                    "time odds need a clock for each player: {player}'s control is {control}",
-                    player=Words("White") if white_lacks else Words("Black"),
-                    control=repr((tc if white_lacks else black).canonical()),
-                )
-            )
-        clock = Clock(tc, black_time_control=black, source=None)
-        clock.start(0, color=first)
-        return cls(clock, _mode(tc, black))
+        return _started(time_control, first, black_time_control)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -256,6 +241,30 @@ class ClockState:
         clock = self._clock.copy()
         clock.stop(at)
         return self.with_clock(clock)
+
+
+@functools.lru_cache(maxsize=256)
+def _started(time_control: str, first: Color, black_time_control: str | None) -> ClockState | None:
+    """:meth:`ClockState.create`, made once for each controls and first mover."""
+    if black_time_control is None:
+        tc = black = TimeControl.parse(time_control)
+    else:
+        tc = _read(time_control, Words("White"))
+        black = _read(black_time_control, Words("Black"))
+    if not (tc.has_clock and black.has_clock):
+        if black_time_control is None:
+            return None
+        white_lacks = not tc.has_clock
+        raise ClockError(
+            Words(
+                "time odds need a clock for each player: {player}'s control is {control}",
+                player=Words("White") if white_lacks else Words("Black"),
+                control=repr((tc if white_lacks else black).canonical()),
+            )
+        )
+    clock = Clock(tc, black_time_control=black, source=None)
+    clock.start(0, color=first)
+    return ClockState(clock, _mode(tc, black))
 
 
 # ``ClockState(...)``, built fast (the same value: a press is on the hot path of every game).
