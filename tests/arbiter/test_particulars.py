@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from chesslaws.arbiter import Game, GameState, MoveMade, Particulars, Press, _step
+from chesslaws.arbiter import Game, GameState, MoveMade, Particulars, Press
 from chesslaws.arbiter._draft import open_draft
 from chesslaws.arbiter._state import BOTH_PRESENT
 from tests.arbiter.test_fast_paths import _logs
@@ -136,6 +136,10 @@ def _ordinary(p: Particulars) -> bool:
     )
 
 
+def _never_ordinary(particulars: Particulars) -> None:
+    object.__setattr__(particulars, "ordinary", False)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**63 - 1))
 def test_the_straight_path_rules_as_the_general_one(seed: int) -> None:
@@ -145,7 +149,9 @@ def test_the_straight_path_rules_as_the_general_one(seed: int) -> None:
     for state in states:
         assert state.particulars.ordinary is _ordinary(state.particulars)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_step, "_rule", _step._rule_in_general)  # every event the general way
+        # no particulars ordinary: every event goes the general way
+        patch.setattr(Particulars, "__post_init__", _never_ordinary)
         general_states, general_rulings = _replayed(lines)
+        assert not any(state.particulars.ordinary for state in general_states)
     assert general_rulings == rulings
     assert general_states == states

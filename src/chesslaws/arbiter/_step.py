@@ -206,44 +206,42 @@ def step(
 
 
 def step_at(state: GameState, event: Event, idx: int) -> tuple[GameState, list[Ruling]]:
-    """:func:`step` for the event numbered ``idx`` (the call :class:`~._game.Game` makes)."""
+    """:func:`step` for the event numbered ``idx`` (the call :class:`~._game.Game` makes).
+
+    Most events go straight to their handler: the game is under way, not adjourned, both
+    players are at the board and no Appendix D announcement is pending
+    (:attr:`~._state.Particulars.ordinary`), the event is not earlier than the last, and no
+    touch-move breach that ended the game awaits its claim. :func:`_rule_in_general` takes the
+    others.
+    """
     draft = open_draft(state)
     draft.index = idx + 1
+    at = event.at
+    handler = HANDLERS.get(type(event))
+    breach = draft.breach
     try:
-        rulings = _rule(draft, event, idx)
+        if (
+            draft.particulars.ordinary
+            and handler is not None
+            and at >= draft.last_at
+            and (breach is None or breach.ending is None)
+        ):
+            rulings = handler(draft, event, idx)
+            draft.last_at = at
+        else:
+            rulings = _rule_in_general(draft, event, idx)
     except Rejected as rejection:
-        rejected = Ruling(idx, event.at, RulingKind.REJECTED, reason=brief(said(rejection)))
+        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(said(rejection)))
         return _skipped(state, idx), [rejected]
     draft.__class__ = GameState  # type: ignore[assignment]  # draft.freeze(), inline
     return draft, rulings  # type: ignore[return-value]
 
 
-def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
-    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`.
-
-    Most events go straight to their handler (:attr:`~._state.Particulars.ordinary`: the game
-    is under way, not adjourned, both players at the board, no Appendix D announcement
-    pending; the event is not earlier than the last; no touch-move breach ended the game
-    pending its claim); :func:`_rule_in_general` takes the others.
-    """
-    at = event.at
-    handler = HANDLERS.get(type(event))
-    breach = draft.breach
-    if (
-        draft.particulars.ordinary
-        and handler is not None
-        and at >= draft.last_at
-        and (breach is None or breach.ending is None)
-    ):
-        rulings = handler(draft, event, idx)
-        draft.last_at = at
-        return rulings
-    return _rule_in_general(draft, event, idx)
-
-
 def _rule_in_general(draft: Draft, event: Event, idx: int) -> list[Ruling]:
-    """:func:`_rule` for any event: the start, an event the game's time or phase refuses, and
-    the adjournment, an absent player, a breach that ended the game and Appendix D."""
+    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`, for any
+    event (:func:`step_at` hands most to their handler at once): the start, an event the game's
+    time or phase refuses, and the adjournment, an absent player, a breach that ended the game
+    and Appendix D."""
     at = event.at
     if type(event) is Start:
         return _on_start(draft, event, idx)
