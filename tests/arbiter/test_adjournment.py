@@ -102,6 +102,24 @@ def test_i_1_1_only_the_player_having_the_move_seals() -> None:
     ]
 
 
+def test_i_1_1_the_sealer_cannot_stop_a_paused_clock() -> None:
+    # The arbiter pauses the clocks while the move is sealed (8.5.3: he reconstructs the game);
+    # the sealer's press is rejected as any press while the clock is paused (6.11), and once
+    # the clocks run again it stops his clock and makes the envelope (I.2).
+    pause = {"type": "arbiter", "at": 42, "action": "pause"}
+    resume = {"type": "arbiter", "at": 60, "action": "resume"}
+    game, rulings = _run(
+        _OPENING, _adjourn(30), _seal(40, "white", "Nf3"), pause, _press(45, "white"), resume,
+        _press(61, "white"),
+    )
+    assert (rulings[-3]["ruling"], rulings[-3].get("reason")) == (
+        "rejected", "the clock is paused (6.11)",
+    )
+    assert (rulings[-1]["status"], rulings[-1]["article"]) == ("sealed", "I.2")
+    assert game.state().adjourned is not None
+    assert game.state().adjourned.phase is Phase.SEALED
+
+
 def test_i_1_1_a_move_made_on_the_board_after_being_told_to_seal_is_the_sealed_move() -> None:
     game, rulings = _run(
         _OPENING, _adjourn(30), {"type": "move", "at": 40, "by": "white", "move": "g1f3"},

@@ -30,7 +30,9 @@ def press_by_definition(state: ClockState, color: Color, at: int) -> ClockState:
     before = clock.remaining(color, at)
     moves = clock.moves_completed(color)
     after = clock.press(color, at)
-    return ClockState(clock, state.mode, LastPress(color, at, before, moves, after))
+    pressed = ClockState(clock, state.mode, color, at, before, moves, after)
+    assert pressed.last_press == LastPress(color, at, before, moves, after)
+    return pressed
 
 
 def recorded_instants(games: int) -> list[list[int]]:

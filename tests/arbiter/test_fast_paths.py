@@ -113,10 +113,12 @@ def test_a_press_gives_the_clock_state_the_constructor_gives() -> None:
     color = Position().side_to_move
     before, moves = clock.remaining(color, 1500), clock.moves_completed(color)
     after = clock.press(color, 1500)
-    expected = ClockState(clock, state.mode, LastPress(color, 1500, before, moves, after))
-    assert type(pressed) is ClockState and type(pressed.last_press) is LastPress
-    assert pressed.last_press == expected.last_press and pressed.snapshot() == expected.snapshot()
+    expected = ClockState(clock, state.mode, color, 1500, before, moves, after)
+    assert type(pressed) is ClockState and pressed == expected
+    assert pressed.last_press == LastPress(color, 1500, before, moves, after)
+    assert pressed.snapshot() == expected.snapshot()
     _frozen(pressed, "mode")
+    _frozen(pressed, "time_after")
     _frozen(pressed.last_press, "at")
 
 

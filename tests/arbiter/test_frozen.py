@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from chesslaws import Color
-from chesslaws.arbiter import GameState, Scoresheet, step_line
+from chesslaws.arbiter import GameState, Particulars, Scoresheet, step_line
 from chesslaws.arbiter._board import starting_board
 from chesslaws.clock import Clock
 from chesslaws.core import STARTING_FEN, Position
@@ -187,7 +187,9 @@ def test_nothing_reachable_from_a_state_changes_it(log: str) -> None:
     twin = pickle.loads(pickle.dumps(state))
     assert twin == state
     mutables = 0
+    kinds: set[type] = set()
     for path, obj in _reachable(state):
+        kinds.add(type(obj))
         if isinstance(obj, (tuple, frozenset)):
             continue
         if type(obj) not in MUTATORS:
@@ -203,6 +205,7 @@ def test_nothing_reachable_from_a_state_changes_it(log: str) -> None:
         assert state.fen == twin.fen and state.moves == twin.moves
         if state.clock is not None and twin.clock is not None:
             assert state.clock.snapshot() == twin.clock.snapshot(), path
+    assert Particulars in kinds  # the walk went through the particulars too
     if state.started:
         assert mutables >= 2  # the position and the record (and the clock) were handed out
     assert starting_board().fen == STARTING_FEN

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from chesslaws import Color
-from chesslaws.arbiter import Game, GameState, Reason, Result, parse_event, step
+from chesslaws.arbiter import Game, GameState, Particulars, Reason, Result, parse_event, step
 from chesslaws.arbiter._board import starting_board
 from chesslaws.arbiter._step import HANDLERS, step_line
 from chesslaws.core import Position
@@ -66,7 +66,7 @@ def _copy(state: GameState) -> GameState:
 
 def _fold(lines: list[str]) -> tuple[GameState, list[Any]]:
     """Fold ``step`` over the log, checking at every event that the state given is unchanged."""
-    state = GameState(mate_budget=BUDGET)
+    state = GameState(particulars=Particulars(mate_budget=BUDGET))
     rulings: list[Any] = []
     for line in lines:
         before = _copy(state)

@@ -67,6 +67,7 @@ from chesslaws.arbiter._rulings import ruling_from_json as ruling_from_json
 from chesslaws.arbiter._scoresheet import Scoresheet as Scoresheet
 from chesslaws.arbiter._search import LossOrDraw as LossOrDraw
 from chesslaws.arbiter._state import GameState as GameState
+from chesslaws.arbiter._state import Particulars as Particulars
 from chesslaws.arbiter._step import step as step
 from chesslaws.arbiter._step import step_line as step_line
 from chesslaws.arbiter._step import unreadable as unreadable
@@ -103,6 +104,7 @@ __all__ = [
     "Obligation",
     "Offer",
     "OpenEnvelope",
+    "Particulars",
     "Pause",
     "Penalty",
     "PenaltyKind",

@@ -191,6 +191,8 @@ def _stop_clock(d: Draft, adjourned: Adjournment, at: Millis, idx: int) -> list[
     remaining: tuple[Millis, Millis] | None = None
     early = 0 if adjourned.session_end is None else max(0, adjourned.session_end - at)
     clock = d.clock
+    if clock is not None and clock.paused:  # as any press while the clock is paused (6.11)
+        raise Rejected(Words("the clock is paused (6.11)"))
     if clock is not None:
         clock = clock.press(sealer, at).pause(at)
         if early:  # I.1.2: sealed as at the nominal end of the session

@@ -141,8 +141,13 @@ class BoardState:
         position.push_code(code)
         key = position.zobrist_key()
         count = 1
-        node = self.keys[2]  # two plies back: the same side to move
-        distance = 2
+        # The nearest position that can be the same (9.2.3) is four plies back: two plies back
+        # the same side is to move, but the opponent's one move cannot undo the mover's (a
+        # capture, the one move that changes the mover's pieces, is irreversible: the chain
+        # goes back no further than it).
+        before = self.keys[2]
+        node = before[2][2] if before is not None and before[2] is not None else None
+        distance = 4
         reach = position.halfmove_clock
         while node is not None and distance <= reach:
             if node[0] == key and _occurred(position, distance):  # exact, on a Zobrist match

@@ -15,8 +15,9 @@ nor hands out (:attr:`ClockState.clock` is a copy), so states can be kept and sh
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chesslaws._color import Color
 from chesslaws._errors import ClockError, TimeControlError
@@ -66,13 +67,24 @@ class LastPress:
 
 @dataclass(frozen=True, slots=True)
 class ClockState:
-    """The game clock as the arbiter handles it; every instant is given explicitly (ms)."""
+    """The game clock as the arbiter handles it; every instant is given explicitly (ms).
+
+    Beside the clock, the state keeps the last press that can still be given back (7.1, 7.5.1)
+    in its own fields (one value made at a press, not two): ``pressed_by`` (``None``: no such
+    press), ``pressed_at``, ``time_before`` (his time as he pressed), ``moves_before`` (his move
+    counter before it) and ``time_after`` (his time once the press was made, the clock noted
+    against his move, 6.2.1); :attr:`last_press` reads them as one :class:`LastPress`.
+    """
 
     _clock: Clock
     """The clock in this state: never changed (operations work on a copy), shared between
     states, so read through :attr:`clock` (a copy) and the methods below."""
     mode: Mode
-    last_press: LastPress | None = None
+    pressed_by: Color | None = None
+    pressed_at: Millis = 0  # type: ignore[assignment]
+    time_before: int = 0
+    moves_before: int = 0
+    time_after: int = 0
 
     @classmethod
     def create(
@@ -83,27 +95,11 @@ class ClockState:
         With ``black_time_control`` the game is at time odds: ``time_control`` is White's and
         each player's clock runs his own control; both must have a clock. Raises
         ``TimeControlError`` for a string that is no time control and ``ClockError`` for a
-        pair of controls no clock can run (a sandclock for one player only).
+        pair of controls no clock can run (a sandclock for one player only). A state never
+        changes, so every game that starts with the same controls and the same first mover
+        gets the same one (as every game from the starting position shares its board).
         """
-        if black_time_control is None:
-            tc = black = TimeControl.parse(time_control)
-        else:
-            tc = _read(time_control, Words("White"))
-            black = _read(black_time_control, Words("Black"))
-        if not (tc.has_clock and black.has_clock):
-            if black_time_control is None:
-                return None
-            white_lacks = not tc.has_clock
-            raise ClockError(
-                Words(
-                    "time odds need a clock for each player: {player}'s control is {control}",
-                    player=Words("White") if white_lacks else Words("Black"),
-                    control=repr((tc if white_lacks else black).canonical()),
-                )
-            )
-        clock = Clock(tc, black_time_control=black, source=None)
-        clock.start(0, color=first)
-        return cls(clock, _mode(tc, black))
+        return _started(time_control, first, black_time_control)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -115,6 +111,15 @@ class ClockState:
     @property
     def paused(self) -> bool:
         return self._clock.paused
+
+    @property
+    def last_press(self) -> LastPress | None:
+        """The last press, while it can still be given back (7.1, 7.5.1), else ``None``."""
+        if self.pressed_by is None:
+            return None
+        return LastPress(
+            self.pressed_by, self.pressed_at, self.time_before, self.moves_before, self.time_after
+        )
 
     @property
     def time_control(self) -> TimeControl:
@@ -164,8 +169,7 @@ class ClockState:
         """
         clock, before, after = self._clock.pressed(color, at)
         moves = self._clock.moves_completed(color)
-        last = _new_last_press(color, at, before, moves, after)
-        return _new_clock_state(clock, self.mode, last)
+        return _new_clock_state(clock, self.mode, color, at, before, moves, after)
 
     def take_back(self, color: Color, at: Millis) -> ClockState:
         """Give the move back to ``color`` after his completed move is undone (7.1, 7.5.1)."""
@@ -182,32 +186,35 @@ class ClockState:
             clock.press(other, at)  # the arbiter restarts the offender's clock
             clock.set_time(other, kept, at)
             clock.set_moves(other, other_moves)
-        last = self.last_press
-        if last is not None and last.color is color:
-            clock.set_time(color, last.before, at)
-            clock.set_moves(color, last.moves_before)
-            last = None
+        given_back = self.pressed_by is color
+        if given_back:
+            clock.set_time(color, self.time_before, at)
+            clock.set_moves(color, self.moves_before)
         if paused:
             clock.pause(at)
-        return ClockState(clock, self.mode, last)
+        if given_back:
+            return ClockState(clock, self.mode)  # no press left to give back
+        return self.with_clock(clock)
 
-    def _with(self, clock: Clock) -> ClockState:
-        return ClockState(clock, self.mode, self.last_press)
+    def with_clock(self, clock: Clock) -> ClockState:
+        """This state with ``clock`` (the caller's, given up to the state: a correction made
+        on a copy, 6.10.2) in place of its clock; the last press is kept."""
+        return replace(self, _clock=clock)
 
     def add_time(self, color: Color, ms: int, at: Millis) -> ClockState:
         clock = self._clock.copy()
         clock.add_time(color, ms, at)
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def set_time(self, color: Color, ms: int, at: Millis) -> ClockState:
         clock = self._clock.copy()
         clock.set_time(color, ms, at)
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def set_moves(self, color: Color, moves: int) -> ClockState:
         clock = self._clock.copy()
         clock.set_moves(color, moves)
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def add_increment(self, ms: int) -> ClockState:
         """Both players get a Fischer increment of ``ms`` from the next completed move (III.4)."""
@@ -216,27 +223,51 @@ class ClockState:
         clock.set_time_control(
             white.with_increment(ms), black_time_control=black.with_increment(ms)
         )
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def pause(self, at: Millis) -> ClockState:
         clock = self._clock.copy()
         clock.pause(at)
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def resume(self, at: Millis) -> ClockState:
         clock = self._clock.copy()
         clock.resume(at)
-        return self._with(clock)
+        return self.with_clock(clock)
 
     def stop(self, at: Millis) -> ClockState:
         if self._clock.stopped:
             return self
         clock = self._clock.copy()
         clock.stop(at)
-        return self._with(clock)
+        return self.with_clock(clock)
 
 
-# ``LastPress(...)`` and ``ClockState(...)``, built fast (the same values: a press is on the hot
-# path of every game).
-_new_last_press: Callable[[Color, Millis, int, int, int], LastPress] = builder(LastPress)
-_new_clock_state: Callable[[Clock, Mode, LastPress | None], ClockState] = builder(ClockState)
+@functools.lru_cache(maxsize=256)
+def _started(time_control: str, first: Color, black_time_control: str | None) -> ClockState | None:
+    """:meth:`ClockState.create`, made once for each controls and first mover."""
+    if black_time_control is None:
+        tc = black = TimeControl.parse(time_control)
+    else:
+        tc = _read(time_control, Words("White"))
+        black = _read(black_time_control, Words("Black"))
+    if not (tc.has_clock and black.has_clock):
+        if black_time_control is None:
+            return None
+        white_lacks = not tc.has_clock
+        raise ClockError(
+            Words(
+                "time odds need a clock for each player: {player}'s control is {control}",
+                player=Words("White") if white_lacks else Words("Black"),
+                control=repr((tc if white_lacks else black).canonical()),
+            )
+        )
+    clock = Clock(tc, black_time_control=black, source=None)
+    clock.start(0, color=first)
+    return ClockState(clock, _mode(tc, black))
+
+
+# ``ClockState(...)``, built fast (the same value: a press is on the hot path of every game).
+_new_clock_state: Callable[[Clock, Mode, Color | None, Millis, int, int, int], ClockState] = (
+    builder(ClockState)
+)

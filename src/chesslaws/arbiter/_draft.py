@@ -4,10 +4,15 @@
 of the state's fields, each still one of the state's frozen values. A handler replaces fields of
 the draft by new values (a new board, a new clock state, a longer scoresheet), never changing a
 value itself; ``step`` then freezes the draft into the next :class:`GameState`. A handler that
-raises :class:`Rejected` leaves nothing behind: the draft is dropped.
+raises :class:`Rejected` leaves nothing behind: the draft is dropped. The state's particulars
+(:class:`~._state.Particulars`) are one field of the draft too; a handler sets one of them as
+if it were the draft's own (``d.offers = ...``), which gives the draft new particulars.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from chesslaws._color import WHITE, Color
 from chesslaws._words import Words
@@ -36,6 +41,8 @@ from ._state import (
     Breach,
     Ending,
     GameState,
+    Particular,
+    Particulars,
     PlayersRecord,
     TouchState,
     current_obligation,
@@ -52,38 +59,53 @@ class Rejected(Exception):
     """Raised when an event cannot be taken; the draft is dropped, the state stays as it was."""
 
 
+T = TypeVar("T")
+
+
+class _Settable(Particular[T]):
+    """A field of the draft's :class:`~._state.Particulars`, read and set as if it were the
+    draft's own: setting it gives the draft new particulars (the state's stay as they were)."""
+
+    def __set__(self, d: Draft, value: T) -> None:
+        changes: dict[str, Any] = {self.name: value}
+        d.particulars = replace(d.particulars, **changes)
+
+
 class Draft:
     """The fields of the next :class:`GameState` while one event is ruled on.
 
     A draft (:func:`open_draft`) has exactly the slots of a :class:`GameState`, in the same
     order, so that :meth:`freeze` can turn the draft itself into the state (an object's class
-    may be changed between two classes of the same layout) instead of copying twenty fields
-    into a new frozen value: the one step that made the draft is its only holder, and it drops
-    it.
+    may be changed between two classes of the same layout) instead of copying its fields into
+    a new frozen value: the one step that made the draft is its only holder, and it drops it.
+    The particulars read and set as fields of the draft (``d.start``, ``d.offers = ...``); the
+    paths every move takes read them at ``d.particulars``, a call shorter.
     """
 
     __slots__ = GameState.__slots__
 
     index: int
-    start: Start | None
-    profile: Profile | None
     board: BoardState
     clock: ClockState | None
     running: Color | None
     last_at: Millis
     sheet: Scoresheet
     touch: TouchState
+    uncompleted: tuple[bool, bool]
     breach: Breach | None
     pending: PendingIllegal | None
-    offers: tuple[bool, bool]
-    uncompleted: tuple[bool, bool]
-    illegal: tuple[int, int]
-    penalties: tuple[Ruling, ...]
-    ending: Ending | None
-    mate_budget: int
-    players: PlayersRecord
-    adjourned: Adjournment | None
-    blind: Announcement | None
+    particulars: Particulars
+
+    start = _Settable[Start | None]("The ``start`` event.")
+    profile = _Settable[Profile | None]("The rules the ``start`` event set.")
+    mate_budget = _Settable[int]("The search effort when the rules set none.")
+    offers = _Settable[tuple[bool, bool]]("Whether each player's draw offer stands.")
+    illegal = _Settable[tuple[int, int]]("Completed illegal moves ruled on, per player.")
+    penalties = _Settable[tuple[Ruling, ...]]("Every ruling that carried a penalty.")
+    ending = _Settable[Ending | None]("How the game ended.")
+    players = _Settable[PlayersRecord]("What the players did beside the board.")
+    adjourned = _Settable[Adjournment | None]("The adjournment in progress.")
+    blind = _Settable[Announcement | None]("Appendix D: the announcement awaited, if any.")
 
     def freeze(self) -> GameState:
         """The state this draft describes: the draft itself, now a frozen :class:`GameState`
@@ -95,8 +117,9 @@ class Draft:
 
     @property
     def rules(self) -> Profile:
-        assert self.profile is not None
-        return self.profile
+        profile = self.particulars.profile
+        assert profile is not None
+        return profile
 
     @property
     def on_move(self) -> Color:
@@ -104,7 +127,7 @@ class Draft:
 
     @property
     def moved(self) -> tuple[int, int]:
-        return moves_made(self.sheet, self.start)
+        return moves_made(self.sheet, self.particulars.start)
 
     def obligation(self) -> Obligation:
         return current_obligation(self.board, self.touch)
@@ -118,25 +141,16 @@ def open_draft(s: GameState) -> Draft:
     at every event: a function, whose call costs less than a class's with its ``__init__``)."""
     self: Draft = _new(Draft)
     self.index = s.index
-    self.start = s.start
-    self.profile = s.profile
     self.board = s.board
     self.clock = s.clock
     self.running = s.running
     self.last_at = s.last_at
     self.sheet = s.sheet
     self.touch = s.touch
+    self.uncompleted = s.uncompleted
     self.breach = s.breach
     self.pending = s.pending
-    self.offers = s.offers
-    self.uncompleted = s.uncompleted
-    self.illegal = s.illegal
-    self.penalties = s.penalties
-    self.ending = s.ending
-    self.mate_budget = s.mate_budget
-    self.players = s.players
-    self.adjourned = s.adjourned
-    self.blind = s.blind
+    self.particulars = s.particulars
     return self
 
 

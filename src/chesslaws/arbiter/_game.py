@@ -21,8 +21,8 @@ from ._events import Event, Start, plain_event, read_in_general
 from ._illegal import PendingIllegal
 from ._profile import Profile
 from ._rulings import Ruling
-from ._state import GameState
-from ._step import step, unreadable
+from ._state import GameState, Particulars
+from ._step import step_at, unreadable
 from ._time import Millis
 from ._touch import Obligation
 
@@ -50,7 +50,7 @@ class Game:
     """
 
     def __init__(self, *, mate_budget: int = MATE_BUDGET) -> None:
-        self._state = GameState(mate_budget=mate_budget)
+        self._state = GameState(particulars=Particulars(mate_budget=mate_budget))
         self._events: list[Event | str] = []
 
     @classmethod
@@ -90,7 +90,7 @@ class Game:
                 self._state, rulings = unreadable(self._state, idx, error)
                 return rulings
         self._events.append(event)
-        self._state, rulings = step(self._state, event, index=idx)
+        self._state, rulings = step_at(self._state, event, idx)
         return rulings
 
     def handle(self, event: Event, *, index: int | None = None) -> list[Ruling]:
@@ -101,7 +101,8 @@ class Game:
         nothing else.
         """
         self._events.append(event)
-        self._state, rulings = step(self._state, event, index=index)
+        state = self._state
+        self._state, rulings = step_at(state, event, state.index if index is None else index)
         return rulings
 
     def state(self) -> GameState:

@@ -23,7 +23,6 @@ from chesslaws._words import Words
 from chesslaws.clock import TimeControl
 from chesslaws.endings import Reason, Result
 
-from ._clockface import ClockState
 from ._draft import Draft, Rejected, end, ruling
 from ._events import Arbiter, ArbiterActionKind, Mode, Supervision
 from ._rulings import Ruling, RulingKind
@@ -97,7 +96,7 @@ def on_set_control(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         corrected.set_time_control(control)
     except ChessLawsError as error:
         raise Rejected(Words("set_control: {error}", error=error)) from None
-    d.clock = ClockState(corrected, clock.mode, clock.last_press)
+    d.clock = clock.with_clock(corrected)
     note = Words("the clock set to {control}", control=control.canonical())
     article = event.article or "6.10.2"
     return [ruling(idx, event.at, RulingKind.CLOCK, status="corrected", article=article, note=note)]

@@ -244,8 +244,10 @@ def on_move(d: Draft, event: MoveMade, idx: int) -> list[Ruling]:
                 Words("no piece on {square} to move", square=square_label(raw.from_square))
             )
     # (the common case asks no helper: no offer stands, no breach to lose, nothing touched)
-    rulings = decline_offer_of(d, mover.other, idx, event.at) if d.offers[mover.other] else []
-    profile = d.profile
+    particulars = d.particulars
+    offered = particulars.offers[mover.other]
+    rulings = decline_offer_of(d, mover.other, idx, event.at) if offered else []
+    profile = particulars.profile
     assert profile is not None
     if profile.checks_recording:  # 8.1.3: his previous move on his sheet first
         rulings += record_before_moving(d, mover, own_last(d, mover), event.at, idx)
@@ -389,7 +391,7 @@ def make(
     u = d.uncompleted
     d.uncompleted = (True, u[1]) if mover is WHITE else (u[0], True)  # pair(), inline
     d.touch = NO_TOUCH
-    profile = d.profile
+    profile = d.particulars.profile
     assert profile is not None
     ending = after.ending() if profile.modern_endings else board_ending(d, after)
     b = d.breach
@@ -447,7 +449,7 @@ def complete_record(d: Draft, mover: Color, at: Millis, noted: int | None = None
     if sheet.san is None:
         return
     # The last move is the mover's, or the one before it is (own_last, inline: every press).
-    start = d.start
+    start = d.particulars.start
     first = start.first_mover if start is not None else WHITE
     earlier = sheet if ((sheet.length - 1) % 2 == 0) is (first is mover) else sheet.before
     if earlier is None or earlier.san is None:
@@ -511,7 +513,7 @@ def on_press(d: Draft, event: Press, idx: int) -> list[Ruling]:
     if b is not None and b.by is player:
         d.breach = Breach(b.by, b.move, b.allowed, True, b.claim_lost, b.ending)
     rulings = other_hand(d, player, event.at, idx) if event.hand is not None else []
-    profile = d.profile
+    profile = d.particulars.profile
     assert profile is not None
     if profile.mode is _STANDARD and d.clock is not None:  # rapid, blitz: A.2, B.3
         rulings += recording_exemption(d, player, own_last(d, player), event.at, idx)
@@ -526,8 +528,7 @@ def press(d: Draft, player: Color, at: Millis) -> None:
     clock = d.clock
     if clock is not None:
         d.clock = clock = clock.press(player, at)
-        last = clock.last_press
-        complete_record(d, player, at, last.after if last is not None else None)
+        complete_record(d, player, at, clock.time_after)
     u = d.uncompleted
     d.uncompleted = (False, u[1]) if player is WHITE else (u[0], False)  # pair(), inline
     d.running = player.other

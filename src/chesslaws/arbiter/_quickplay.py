@@ -20,7 +20,6 @@ from chesslaws._color import Color
 from chesslaws._words import Words
 from chesslaws.endings import Reason, Result
 
-from ._clockface import ClockState
 from ._draft import Draft, Rejected, end, ruling
 from ._events import Arbiter, Claim, Mode
 from ._rulings import Ruling, RulingKind
@@ -62,7 +61,7 @@ def on_flags_unordered(d: Draft, event: Arbiter, idx: int) -> list[Ruling]:
         corrected.pause(at)  # the fallen flags are read first, then set aside
     for color in Color:
         corrected.clear_flag(color)
-    d.clock = ClockState(corrected, state.mode, state.last_press)
+    d.clock = state.with_clock(corrected)
     note = Words(
         "both flags have fallen, which first cannot be established, before the last period: play "
         "continues once the arbiter has set the clock (set_time, set_moves, resume)"

@@ -55,12 +55,11 @@ def recording_exemption(
     period: nothing then."""
     state = d.clock
     assert state is not None
-    last = state.last_press
-    if last is None or last.color is not player or last.before >= _FIVE_MINUTES:
+    if state.pressed_by is not player or state.time_before >= _FIVE_MINUTES:
         return []
     clock = state.clock
     increment = clock.period_of(player).increment
-    if increment >= _THIRTY_SECONDS or last.after > last.before + increment:
+    if increment >= _THIRTY_SECONDS or state.time_after > state.time_before + increment:
         return []
     earlier = own.before.before if own is not None and own.before is not None else None
     if earlier is not None and earlier.san is not None:

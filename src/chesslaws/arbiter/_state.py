@@ -4,13 +4,17 @@ It holds everything that decides what happens next (Articles 4, 5, 6, 7, 9; A, B
 (mode, supervision, edition, amounts), the board and its history, the scoresheet, the clock, the
 touch-move state, the standing draw offers, the illegal moves and penalties given, and the
 result. It is made of small frozen values, and a new state shares every part an event did not
-change with the state before it, so keeping every state of a game costs little.
+change with the state before it, so keeping every state of a game costs little. What a move or
+a press leaves alone (the start and the rules, the offers, the illegal moves and penalties, the
+players' record, an adjournment, the ending) is one of those parts, :class:`Particulars`, so
+the state after a move or a press is a handful of new fields and that one shared value.
 :func:`chesslaws.arbiter.step` makes the next state; nothing changes a state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar, overload
 
 from chesslaws._color import Color
 from chesslaws.core import Move, PieceType, Position, square_name
@@ -29,11 +33,14 @@ from ._time import Millis
 from ._touch import FREE, Obligation, Touched, obligation
 
 __all__ = [
+    "BEFORE_THE_START",
     "BOTH_PRESENT",
     "NO_PLAYERS_RECORD",
     "Breach",
     "Ending",
     "GameState",
+    "Particular",
+    "Particulars",
     "PlayersRecord",
     "TouchState",
 ]
@@ -108,59 +115,144 @@ class Ending:
 
 
 @dataclass(frozen=True, slots=True)
+class Particulars:
+    """The part of a game's state that moves and presses leave alone, kept as one value: what
+    the start fixed and what only some events change. The states of a game share it until such
+    an event, so a move or a press copies one field for all of it.
+
+    ``start`` and ``profile``: the ``start`` event and the rules it set (``None`` before it);
+    ``mate_budget``: the search effort used when those rules set none. ``offers``: whether
+    White's and Black's draw offers stand (9.1.2). ``illegal``: the completed illegal moves
+    ruled on, per player (7.5.5). ``penalties``: every ruling that carried a penalty, in order.
+    ``ending``: how the game ended. ``players``, ``adjourned``, ``blind``: see
+    :class:`GameState`.
+    """
+
+    start: Start | None = None
+    profile: Profile | None = None
+    mate_budget: int = MATE_BUDGET
+    offers: tuple[bool, bool] = (False, False)
+    illegal: tuple[int, int] = (0, 0)
+    penalties: tuple[Ruling, ...] = ()
+    ending: Ending | None = None
+    players: PlayersRecord = NO_PLAYERS_RECORD
+    adjourned: Adjournment | None = None
+    blind: Announcement | None = None
+    ordinary: bool = field(init=False, repr=False, compare=False)
+    """Whether an event goes straight to its handler: the game has started and is not over, it
+    is not adjourned (Guidelines I), both players are at the board (6.7) and no announcement of
+    Appendix D is pending (D.2.3). Read from the other fields when the value is made."""
+
+    def __post_init__(self) -> None:
+        ordinary = (
+            self.start is not None
+            and self.ending is None
+            and self.adjourned is None
+            and self.players.present is BOTH_PRESENT
+            and self.blind is None
+        )
+        object.__setattr__(self, "ordinary", ordinary)
+
+
+BEFORE_THE_START = Particulars()
+"""The particulars of a game not yet started (with the default search budget)."""
+
+T = TypeVar("T")
+
+
+class Particular(Generic[T]):
+    """A field of :class:`Particulars` read as if it were the state's own: ``state.offers`` is
+    ``state.particulars.offers`` (the state's fields as they read before the particulars were
+    kept apart, so that no reader needs to know where a field is kept)."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Particular[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object, owner: type | None = None) -> T | Particular[T]:
+        if obj is None:
+            return self
+        found: T = getattr(obj.particulars, self.name)  # type: ignore[attr-defined]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Everything that decides what happens next in a game, as one value.
 
-    ``index`` is the number the next event gets; ``mate_budget`` the search effort used when the
-    ``start`` event's rules do not set one. Read the state through its fields and properties;
-    make the next one with :func:`chesslaws.arbiter.step`. Two states are equal when every part
-    is: two games fed the same events have equal states.
+    ``index`` is the number the next event gets. The fields a move or a press changes are the
+    state's own; the others are kept in its :class:`Particulars` (one value that successive
+    states share) and read through the state all the same: ``start``, ``profile``,
+    ``mate_budget``, ``offers``, ``illegal``, ``penalties``, ``ending``, ``players``,
+    ``adjourned``, ``blind``. Read the state through its fields and properties; make the next
+    one with :func:`chesslaws.arbiter.step`. Two states are equal when every part is: two
+    games fed the same events have equal states.
     """
 
     index: int = 0
-    start: Start | None = None
-    profile: Profile | None = None
     board: BoardState = field(default_factory=starting_board)
     clock: ClockState | None = None
     running: Color | None = None
     last_at: Millis = 0  # type: ignore[assignment]
     sheet: Scoresheet = EMPTY_SHEET
     touch: TouchState = NO_TOUCH
+    uncompleted: tuple[bool, bool] = (False, False)
     breach: Breach | None = None
     pending: PendingIllegal | None = None
-    offers: tuple[bool, bool] = (False, False)
-    uncompleted: tuple[bool, bool] = (False, False)
-    illegal: tuple[int, int] = (0, 0)
-    penalties: tuple[Ruling, ...] = ()
-    ending: Ending | None = None
-    mate_budget: int = MATE_BUDGET
-    players: PlayersRecord = NO_PLAYERS_RECORD
-    """What the players did beside the board: arrival, their scoresheets, signatures, requests,
-    offers marked (6.7, 8.1, 8.7, A.4.3, 8.1.5): one value, the same for most games."""
-    adjourned: Adjournment | None = None
-    """The adjournment in progress (Guidelines I), if any; its sealed move reads as no move
-    (``chesslaws.arbiter.sealed_move`` is the arbiter's accessor)."""
-    blind: Announcement | None = None
-    """In a game under Appendix D (the ``appendix_d`` rule), whether the visually disabled
-    player's last move awaits its announcement (D.2.3); ``None`` in other games."""
+    particulars: Particulars = BEFORE_THE_START
+    """What the start fixed and what moves and presses leave alone (:class:`Particulars`)."""
+
+    start = Particular[Start | None]("The ``start`` event (``None`` before it).")
+    profile = Particular[Profile | None]("The rules the ``start`` event set.")
+    mate_budget = Particular[int](
+        "The search effort used when the ``start`` event's rules do not set one."
+    )
+    offers = Particular[tuple[bool, bool]]("Whether White's and Black's draw offers stand.")
+    illegal = Particular[tuple[int, int]]("Completed illegal moves ruled on, per player (7.5.5).")
+    penalties = Particular[tuple[Ruling, ...]]("Every ruling that carried a penalty, in order.")
+    ending = Particular[Ending | None]("How the game ended (``None`` while it goes on).")
+    players = Particular[PlayersRecord](
+        "What the players did beside the board: arrival, their scoresheets, signatures, "
+        "requests, offers marked (6.7, 8.1, 8.7, A.4.3, 8.1.5): one value, the same for most "
+        "games."
+    )
+    adjourned = Particular[Adjournment | None](
+        "The adjournment in progress (Guidelines I), if any; its sealed move reads as no move "
+        "(``chesslaws.arbiter.sealed_move`` is the arbiter's accessor)."
+    )
+    blind = Particular[Announcement | None](
+        "In a game under Appendix D (the ``appendix_d`` rule), whether the visually disabled "
+        "player's last move awaits its announcement (D.2.3); ``None`` in other games."
+    )
 
     # -- reading -------------------------------------------------------------------------------
 
     @property
     def started(self) -> bool:
-        return self.start is not None
+        return self.particulars.start is not None
 
     @property
     def is_over(self) -> bool:
-        return self.ending is not None
+        return self.particulars.ending is not None
 
     @property
     def result(self) -> Result | None:
-        return self.ending.result if self.ending is not None else None
+        ending = self.particulars.ending
+        return ending.result if ending is not None else None
 
     @property
     def reason(self) -> Reason | None:
-        return self.ending.reason if self.ending is not None else None
+        ending = self.particulars.ending
+        return ending.reason if ending is not None else None
 
     @property
     def fen(self) -> str:
@@ -180,7 +272,7 @@ class GameState:
     @property
     def moved(self) -> tuple[int, int]:
         """How many moves White and Black have standing on the scoresheet."""
-        return moves_made(self.sheet, self.start)
+        return moves_made(self.sheet, self.particulars.start)
 
     def obligation(self) -> Obligation:
         """What the player having the move must play: touched pieces, claims, 7.5.1 (4.3–4.5)."""
@@ -188,8 +280,9 @@ class GameState:
 
     def mover_of(self, ply: int) -> Color:
         """Who made the scoresheet's move number ``ply`` (0-based)."""
-        assert self.start is not None
-        first = self.start.first_mover
+        start = self.particulars.start
+        assert start is not None
+        first = start.first_mover
         return first if ply % 2 == 0 else first.other
 
 

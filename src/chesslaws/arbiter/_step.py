@@ -78,7 +78,7 @@ from ._search import LossOrDraw, answering
 from ._state import BOTH_PRESENT, GameState
 from ._time import Millis, ms_to_seconds
 
-__all__ = ["HANDLERS", "step", "step_line", "unreadable"]
+__all__ = ["HANDLERS", "step", "step_at", "step_line", "unreadable"]
 
 
 def _on_start(d: Draft, event: Start, idx: int) -> list[Ruling]:
@@ -199,23 +199,49 @@ def step(
     (<Result.BLACK_WINS: '0-1'>, <Reason.RESIGNATION: 'resignation'>, 'resignation')
     """
     idx = state.index if index is None else index
+    if loss_or_draw is None:
+        return step_at(state, event, idx)
+    with answering(loss_or_draw):
+        return step_at(state, event, idx)
+
+
+def step_at(state: GameState, event: Event, idx: int) -> tuple[GameState, list[Ruling]]:
+    """:func:`step` for the event numbered ``idx`` (the call :class:`~._game.Game` makes).
+
+    Most events go straight to their handler: the game is under way, not adjourned, both
+    players are at the board and no Appendix D announcement is pending
+    (:attr:`~._state.Particulars.ordinary`), the event is not earlier than the last, and no
+    touch-move breach that ended the game awaits its claim. :func:`_rule_in_general` takes the
+    others.
+    """
     draft = open_draft(state)
     draft.index = idx + 1
+    at = event.at
+    handler = HANDLERS.get(type(event))
+    breach = draft.breach
     try:
-        if loss_or_draw is None:
-            rulings = _rule(draft, event, idx)
+        if (
+            draft.particulars.ordinary
+            and handler is not None
+            and at >= draft.last_at
+            and (breach is None or breach.ending is None)
+        ):
+            rulings = handler(draft, event, idx)
+            draft.last_at = at
         else:
-            with answering(loss_or_draw):
-                rulings = _rule(draft, event, idx)
+            rulings = _rule_in_general(draft, event, idx)
     except Rejected as rejection:
-        rejected = Ruling(idx, event.at, RulingKind.REJECTED, reason=brief(said(rejection)))
+        rejected = Ruling(idx, at, RulingKind.REJECTED, reason=brief(said(rejection)))
         return _skipped(state, idx), [rejected]
     draft.__class__ = GameState  # type: ignore[assignment]  # draft.freeze(), inline
     return draft, rulings  # type: ignore[return-value]
 
 
-def _rule(draft: Draft, event: Event, idx: int) -> list[Ruling]:
-    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`."""
+def _rule_in_general(draft: Draft, event: Event, idx: int) -> list[Ruling]:
+    """The rulings of ``event`` on ``draft`` (changed in place), or :class:`Rejected`, for any
+    event (:func:`step_at` hands most to their handler at once): the start, an event the game's
+    time or phase refuses, and the adjournment, an absent player, a breach that ended the game
+    and Appendix D."""
     at = event.at
     if type(event) is Start:
         return _on_start(draft, event, idx)
