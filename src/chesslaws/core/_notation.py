@@ -10,7 +10,7 @@ position.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
 from chesslaws._words import Words, said
@@ -38,12 +38,12 @@ if TYPE_CHECKING:
 
 __all__ = ["parse_national", "parse_san", "parse_uci", "san", "san_body", "san_readings"]
 
-_LETTERS = " PNBRQK"
-_PIECE_KINDS = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
-_PROMOTIONS = {"N": 2, "B": 3, "R": 4, "Q": 5}
-_CASTLE_SHORT = frozenset({"O-O", "0-0", "o-o"})
-_CASTLE_LONG = frozenset({"O-O-O", "0-0-0", "o-o-o"})
-_SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+_LETTERS: Final = " PNBRQK"
+_PIECE_KINDS: Final = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
+_PROMOTIONS: Final = {"N": 2, "B": 3, "R": 4, "Q": 5}
+_CASTLE_SHORT: Final = frozenset({"O-O", "0-0", "o-o"})
+_CASTLE_LONG: Final = frozenset({"O-O-O", "0-0-0", "o-o-o"})
+_SQUARE_INDEX: Final = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
 def san(pos: Position, code: int) -> str:
@@ -128,9 +128,9 @@ def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> I
 #: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games. Only
 #: texts of at most ``_SYNTAX_CACHE_TEXT`` characters are kept (real SAN is shorter), so the
 #: cache is bounded in size, not only in count, whatever text a file holds.
-_SYNTAX_CACHE: dict[object, tuple[int, int, int, int, int] | None] = {}
-_SYNTAX_CACHE_LIMIT = 50_000
-_SYNTAX_CACHE_TEXT = 16
+_SYNTAX_CACHE: Final[dict[object, tuple[int, int, int, int, int] | None]] = {}
+_SYNTAX_CACHE_LIMIT: Final = 50_000
+_SYNTAX_CACHE_TEXT: Final = 16
 
 
 def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:

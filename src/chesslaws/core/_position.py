@@ -76,7 +76,7 @@ _Problems = list[tuple[PositionProblem, str]]
 
 #: Moves are frozen values: one per (from, to, promotion), made on first use, at the index of
 #: their code (a list, not a dict: a compiled build reads it without boxing the code).
-_MOVES: list[Move | None] = [None] * 0x8000
+_MOVES: Final[list[Move | None]] = [None] * 0x8000
 
 #: UCI text -> (from, to, promotion, the Move it reads as), for texts that read as a move; at
 #: most this many, so a hostile log cannot grow it (see :meth:`Position.legal_uci_move`).
@@ -89,8 +89,8 @@ if TYPE_CHECKING:
 _BACK_RANK = (RANK_BB[0], RANK_BB[7])
 _BACK_RANKS: Final = RANK_BB[0] | RANK_BB[7]
 _DARK: Final = word(DARK_SQUARES)
-_CASTLE_FLAG = CASTLING << 15
-_EP_FLAG = EN_PASSANT << 15
+_CASTLE_FLAG: Final = CASTLING << 15
+_EP_FLAG: Final = EN_PASSANT << 15
 
 #: An undo record: (move code, captured piece code, castling rights, ep square, halfmove clock,
 #: Zobrist key) as they were before the move, and the undo record of the move before (or None).
