@@ -79,8 +79,11 @@ _TOKEN = re.compile(
 )
 
 # The fast path: most movetext is nothing but plies (a move number, a move, a comment) and a
-# result. One possessive (hence linear) full match checks that; one findall then takes the
-# moves and comments without a Python step per token. Anything else takes the general path.
+# result. One possessive (hence linear) full match checks that; one split by the ply then cuts
+# it into the moves and comments (with nothing between the plies) without a Python step per
+# token. The split alone is no check: a search restarted at every offset of a long run of
+# spaces, digits or unclosed comments would take quadratic time (on checked plies, each match
+# starts where the last ended). Anything else takes the general path.
 _PLAIN_MOVETEXT = re.compile(
     r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
     r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1/2-1/2|1/2-0|0-1/2|1-0|0-1|\*)\s*+"
@@ -167,15 +170,18 @@ def parse_movetext(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]
     plain = _PLAIN_MOVETEXT.fullmatch(text)
     if plain is not None:
         main = LineDraft()
-        plies = _PLAIN_PLY.findall(text, 0, plain.start(1))
-        main.sans = [san for san, _ in plies]
-        if not ("  " in text or "\n" in text or "\t" in text or "\r" in text):
-            # No comment can hold white space to normalise beyond its ends.
-            main.comments = {i: t for i, (_, c) in enumerate(plies) if c and (t := c.strip())}
-        else:
-            for index, (_, comment) in enumerate(plies):
-                if comment and (comment := " ".join(comment.split())):
-                    main.comments[index] = comment
+        # [between, move, comment, between, move, comment, ..., ""]: "" between the plies; the
+        # text is cut before the white space ahead of the result, where a search would restart
+        pieces = _PLAIN_PLY.split(text[: plain.start(1)].rstrip())
+        main.sans = pieces[1::3]
+        comments = main.comments
+        # without runs of white space in the text, no comment has any to normalise inside
+        spaced = "  " in text or "\n" in text or "\t" in text or "\r" in text
+        for index, comment in enumerate(pieces[2::3]):
+            if comment:
+                comment = " ".join(comment.split()) if spaced else comment.strip()
+                if comment:
+                    comments[index] = comment
         return main, plain.group(1), []
     return _parse_tokens(text)
 
