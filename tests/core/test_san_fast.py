@@ -13,7 +13,9 @@ import pytest
 
 from chesslaws import ChessLawsError, pgn
 from chesslaws.core import Position
-from chesslaws.core._notation import _parse_common, _parse_general, _san_syntax
+from chesslaws.core._bitboards import word
+from chesslaws.core._movegen import attackers
+from chesslaws.core._notation import _king_safe, _parse_common, _parse_general, _san_syntax
 from tests.conftest import shared_data
 
 FILES = "abcdefgh"
@@ -131,3 +133,27 @@ def test_every_move_of_the_shared_files(name: str, games: int) -> None:
                 position.push_code(general)
                 board.push_uci(move.uci())
     assert taken > 0  # the fast path is taken on real games
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_king_safety_without_slider_lookups_agrees_with_attackers(seed: int) -> None:
+    # _king_safe (lines through the king, a man between?) against the attack tables, for every
+    # man of the side to move going to every square but its own men's, so pinned men, checks,
+    # captures of the checker and king steps along a checking line all come up.
+    rng = random.Random(seed)
+    unsafe = 0
+    for position in [*random_positions(seed, 80), *map(Position.from_fen, COMPOSED)]:
+        us = int(position.turn)
+        own = position.occupied_by(us)
+        occupied = position.occupied
+        for frm in (square for square in range(64) if own >> square & 1):
+            for to in rng.sample([s for s in range(64) if not own >> s & 1], 20):
+                king = to if position.king(us) == frm else position.king(us)
+                captured = word(1 << to)
+                after = word(occupied & ~(1 << frm) | 1 << to)
+                expected = not attackers(position, us ^ 1, king, after) & ~captured
+                assert _king_safe(position, us, king, after, captured) == expected, (
+                    position.fen(), frm, to
+                )
+                unsafe += not expected
+    assert unsafe > 0  # some of these moves leave the king attacked

@@ -139,6 +139,17 @@ def test_reading_is_linear_in_trailing_white_space() -> None:
             assert game.sans[0] == "e4"
 
 
+def test_reading_is_linear_in_white_space_between_plies_and_before_the_result() -> None:
+    # the fast path's split restarts its search nowhere: white space inside plain movetext,
+    # and before its result, is read in one pass
+    for gap in (" " * 40_000, "\n" * 40_000):
+        for body in (f"1. e4{gap}e5 {{ok}} *", f"1. e4 e5{gap}*", f"1. e4 {{a}}{gap}1-0"):
+            start = time.perf_counter()
+            game = pgn.read_game(f'[White "a"]\n\n{body}\n')
+            assert time.perf_counter() - start < 0.5, body
+            assert game.sans[0] == "e4" and game.ok
+
+
 def test_a_lone_surrogate_is_a_pgn_error_naming_line_and_column() -> None:
     # A str with a lone surrogate (as errors="surrogateescape" leaves) is not text: no encoding
     # writes it, so it is refused where it stands, within the error family.

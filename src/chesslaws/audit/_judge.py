@@ -405,7 +405,11 @@ def _adjournments(game: Game, first_turn: int, first_number: int) -> list[Findin
     sans = game.sans
     found = []
     comments = game.main.comments
-    plies = sorted(i + 1 for i, text in comments.items() if i >= 0 and _ADJOURNED.search(text))
+    plies = []
+    # one look at all the comments (a case-blind search is slow: the word in their lower case),
+    # then at each
+    if comments and "adjourned" in "\n".join(comments.values()).lower():
+        plies = sorted(i + 1 for i, text in comments.items() if i >= 0 and _ADJOURNED.search(text))
     if game.tags.get("Termination", "").strip().lower() == "adjourned" and len(sans) not in plies:
         plies.append(len(sans))
     for ply in plies:

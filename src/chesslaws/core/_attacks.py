@@ -19,7 +19,7 @@ The slider tables are the core's own and hold bitboards; :func:`bishop_attacks` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from chesslaws.core._bitboards import SIGNED_WORDS, unsigned, word
 
@@ -157,10 +157,10 @@ def _word_table(table: dict[int, int]) -> dict[Bitboard, Bitboard]:
 
 _bishop = [_slider_table(sq, _BISHOP_DIRS) for sq in range(64)]
 _rook = [_rook_table(sq) for sq in range(64)]
-BISHOP_MASKS: tuple[int, ...] = tuple(m for m, _ in _bishop)
-BISHOP_TABLES: tuple[dict[Bitboard, Bitboard], ...] = tuple(_word_table(t) for _, t in _bishop)
-ROOK_MASKS: tuple[int, ...] = tuple(m for m, _ in _rook)
-ROOK_TABLES: tuple[dict[Bitboard, Bitboard], ...] = tuple(_word_table(t) for _, t in _rook)
+BISHOP_MASKS: Final[tuple[int, ...]] = tuple(m for m, _ in _bishop)
+BISHOP_TABLES: Final = tuple(_word_table(t) for _, t in _bishop)
+ROOK_MASKS: Final[tuple[int, ...]] = tuple(m for m, _ in _rook)
+ROOK_TABLES: Final = tuple(_word_table(t) for _, t in _rook)
 del _bishop, _rook
 
 
@@ -195,11 +195,12 @@ def _between_and_line() -> tuple[tuple[int, ...], tuple[int, ...]]:
 BETWEEN, LINE = _between_and_line()
 
 
-# The same tables as bitboards, for the core's own code.
-KNIGHT_BB = bitboards(KNIGHT_ATTACKS)
-KING_BB = bitboards(KING_ATTACKS)
-PAWN_BB = (bitboards(PAWN_ATTACKS[0]), bitboards(PAWN_ATTACKS[1]))
-BETWEEN_BB = bitboards(BETWEEN)
-LINE_BB = bitboards(LINE)
-FILE_BB = bitboards(BB_FILES)
-RANK_BB = bitboards(BB_RANKS)
+# The same tables as bitboards, for the core's own code. Final: compiled, a module that
+# imports one reads it as a C variable, not by name from a dict at each use.
+KNIGHT_BB: Final = bitboards(KNIGHT_ATTACKS)
+KING_BB: Final = bitboards(KING_ATTACKS)
+PAWN_BB: Final = (bitboards(PAWN_ATTACKS[0]), bitboards(PAWN_ATTACKS[1]))
+BETWEEN_BB: Final = bitboards(BETWEEN)
+LINE_BB: Final = bitboards(LINE)
+FILE_BB: Final = bitboards(BB_FILES)
+RANK_BB: Final = bitboards(BB_RANKS)

@@ -10,7 +10,7 @@ These functions are :class:`~chesslaws.core.Position` methods (``push_code``, ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from chesslaws.core._attacks import RANK_BB
 from chesslaws.core._bitboards import ONE
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["pop_code", "push_code"]
 
-_BACK_RANK = (RANK_BB[0], RANK_BB[7])
+_BACK_RANK: Final = (RANK_BB[0], RANK_BB[7])
 
 
 def push_code(self: Position, code: int) -> None:

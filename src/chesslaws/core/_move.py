@@ -9,15 +9,16 @@ public :class:`Move` spells standard castling king-to-destination (``e1g1``) as 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from chesslaws._errors import InvalidNotation
 from chesslaws.core._squares import SQUARE_NAMES, PieceType, parse_square
 
 __all__ = ["CASTLING", "EN_PASSANT", "NORMAL", "Move"]
 
-NORMAL = 0
-EN_PASSANT = 1
-CASTLING = 2
+NORMAL: Final = 0
+EN_PASSANT: Final = 1
+CASTLING: Final = 2
 
 _PROMOTION_LETTERS = {
     "n": PieceType.KNIGHT,

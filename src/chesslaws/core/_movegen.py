@@ -50,8 +50,8 @@ _NOT_FILE_H: Final = ALL ^ FILE_BB[7]
 _RANK_3: Final = RANK_BB[2]
 _RANK_6: Final = RANK_BB[5]
 _BACK_RANKS: Final = RANK_BB[0] | RANK_BB[7]
-_ROOK_EMPTY: tuple[Bitboard, ...] = tuple([ROOK_TABLES[sq][0] for sq in range(64)])
-_BISHOP_EMPTY: tuple[Bitboard, ...] = tuple([BISHOP_TABLES[sq][0] for sq in range(64)])
+_ROOK_EMPTY: Final[tuple[Bitboard, ...]] = tuple([ROOK_TABLES[sq][0] for sq in range(64)])
+_BISHOP_EMPTY: Final[tuple[Bitboard, ...]] = tuple([BISHOP_TABLES[sq][0] for sq in range(64)])
 _OFF_LINES: tuple[Bitboard, ...] = tuple(
     [ALL ^ (_ROOK_EMPTY[sq] | _BISHOP_EMPTY[sq] | ONE << sq) for sq in range(64)]
 )

@@ -10,11 +10,12 @@ position.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from chesslaws._errors import AmbiguousMove, IllegalMove, InvalidNotation
 from chesslaws._words import Words, said
 from chesslaws.core._attacks import (
+    BETWEEN_BB,
     BISHOP_MASKS,
     BISHOP_TABLES,
     FILE_BB,
@@ -28,7 +29,7 @@ from chesslaws.core._attacks import (
 from chesslaws.core._bitboards import ONE, bit_length
 from chesslaws.core._languages import LANGUAGES, letters, national_hint, to_english
 from chesslaws.core._move import CASTLING, EN_PASSANT, Move
-from chesslaws.core._movegen import attackers, king_path_safe
+from chesslaws.core._movegen import _BISHOP_EMPTY, _ROOK_EMPTY, attackers, king_path_safe
 from chesslaws.core._squares import FILE_NAMES, SQUARE_NAMES
 
 if TYPE_CHECKING:
@@ -37,12 +38,12 @@ if TYPE_CHECKING:
 
 __all__ = ["parse_national", "parse_san", "parse_uci", "san", "san_body", "san_readings"]
 
-_LETTERS = " PNBRQK"
-_PIECE_KINDS = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
-_PROMOTIONS = {"N": 2, "B": 3, "R": 4, "Q": 5}
-_CASTLE_SHORT = frozenset({"O-O", "0-0", "o-o"})
-_CASTLE_LONG = frozenset({"O-O-O", "0-0-0", "o-o-o"})
-_SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+_LETTERS: Final = " PNBRQK"
+_PIECE_KINDS: Final = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
+_PROMOTIONS: Final = {"N": 2, "B": 3, "R": 4, "Q": 5}
+_CASTLE_SHORT: Final = frozenset({"O-O", "0-0", "o-o"})
+_CASTLE_LONG: Final = frozenset({"O-O-O", "0-0-0", "o-o-o"})
+_SQUARE_INDEX: Final = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
 def san(pos: Position, code: int) -> str:
@@ -127,9 +128,9 @@ def _error(kind: type[InvalidNotation], text: str, pos: Position, why: str) -> I
 #: SAN text -> its syntax (see :func:`_san_syntax`); SAN repeats a lot in real games. Only
 #: texts of at most ``_SYNTAX_CACHE_TEXT`` characters are kept (real SAN is shorter), so the
 #: cache is bounded in size, not only in count, whatever text a file holds.
-_SYNTAX_CACHE: dict[object, tuple[int, int, int, int, int] | None] = {}
-_SYNTAX_CACHE_LIMIT = 50_000
-_SYNTAX_CACHE_TEXT = 16
+_SYNTAX_CACHE: Final[dict[object, tuple[int, int, int, int, int] | None]] = {}
+_SYNTAX_CACHE_LIMIT: Final = 50_000
+_SYNTAX_CACHE_TEXT: Final = 16
 
 
 def _san_syntax(text: str) -> tuple[int, int, int, int, int] | None:
@@ -239,10 +240,14 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
 
     Read here: castling; a pawn push or a capture that is neither en passant nor a promotion,
     without a from-rank; a piece move (king included) with exactly one piece of that kind that
-    could make it, disambiguated or not. The one candidate passes the same test as in
-    :func:`_parse_general` (:func:`_leaves_king_safe`, inlined); when it fails, or there is no
-    candidate or more than one, -1 is returned and the general path finds the move or the
-    error."""
+    could make it, disambiguated or not. The one candidate passes the test of
+    :func:`_parse_general` (:func:`_leaves_king_safe`, the same answer from :func:`_king_safe`);
+    when it fails, or there is no candidate or more than one, -1 is returned and the general
+    path finds the move or the error.
+
+    No slider attacks are looked up (a dict each, keyed by the blockers: costly compiled, where
+    the key is boxed and hashed): a line piece is a candidate when it stands on a line through
+    the square with nothing between, and the king's safety is read the same way."""
     kind, to, from_file, from_rank, promotion = syntax
     if kind == 0:
         return _castling_code(pos, bool(to))
@@ -279,27 +284,60 @@ def _parse_common(pos: Position, syntax: tuple[int, int, int, int, int]) -> int:
         piece = bb[kind | us << 3]
         if kind == 2:
             found = KNIGHT_BB[to] & piece
-        elif kind == 3:
-            found = BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] & piece
-        elif kind == 4:
-            found = ROOK_TABLES[to][occ & ROOK_MASKS[to]] & piece
-        elif kind == 5:
-            found = (
-                BISHOP_TABLES[to][occ & BISHOP_MASKS[to]] | ROOK_TABLES[to][occ & ROOK_MASKS[to]]
-            ) & piece
-        else:
+        elif kind == 6:
             found = KING_BB[to] & piece
+        elif kind == 3:
+            found = _BISHOP_EMPTY[to] & piece
+        elif kind == 4:
+            found = _ROOK_EMPTY[to] & piece
+        else:
+            found = (_BISHOP_EMPTY[to] | _ROOK_EMPTY[to]) & piece
         if from_file >= 0:
             found &= FILE_BB[from_file]
         if from_rank >= 0:
             found &= RANK_BB[from_rank]
+        if 3 <= kind <= 5:
+            # a line piece reaches the square only with no man between (Articles 3.2 to 3.4):
+            # the few on its lines through it are looked at, not its attacks
+            rest = found
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if BETWEEN_BB[(bit_length(low) - 1) << 6 | to] & occ:
+                    found ^= low
         if not found or found & (found - 1):
             return -1
         frm = bit_length(found) - 1
     king = to if kind == 6 else pos._kings[us]
-    if attackers(pos, us ^ 1, king, occ ^ ONE << frm | tobit) & ~tobit:
+    if not _king_safe(pos, us, king, occ ^ ONE << frm | tobit, tobit):
         return -1
     return frm | to << 6
+
+
+def _king_safe(pos: Position, us: int, king: int, occupied: Bitboard, captured: Bitboard) -> bool:
+    """Whether the king of ``us`` on ``king`` is attacked by no man of the opponent but the
+    one on ``captured`` (taken by the move), the ``occupied`` squares as after the move
+    (Article 3.9). The same answer as :func:`attackers`: a line piece is found on the king's
+    lines and tested for a man between, without looking up its attacks."""
+    bb = pos._bb
+    sh = (us ^ 1) << 3
+    if (
+        (KNIGHT_BB[king] & bb[2 | sh])
+        | (PAWN_BB[us][king] & bb[1 | sh])
+        | (KING_BB[king] & bb[6 | sh])
+    ) & ~captured:
+        return False
+    queens = bb[5 | sh]
+    lines = (_ROOK_EMPTY[king] & (bb[4 | sh] | queens)) | (
+        _BISHOP_EMPTY[king] & (bb[3 | sh] | queens)
+    )
+    lines &= ~captured
+    while lines:
+        low = lines & -lines
+        lines ^= low
+        if not BETWEEN_BB[king << 6 | (bit_length(low) - 1)] & occupied:
+            return False
+    return True
 
 
 def _castling_code(pos: Position, short: bool) -> int:

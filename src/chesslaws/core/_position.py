@@ -74,8 +74,9 @@ _NONE = PositionProblem(0)
 _NEVER = PositionProblem.KINGS | PositionProblem.PAWN_ON_BACK_RANK | PositionProblem.OPPOSITE_CHECK
 _Problems = list[tuple[PositionProblem, str]]
 
-#: Moves are frozen values: one per (from, to, promotion), made on first use (at most 32,768).
-_MOVES: dict[int, Move] = {}
+#: Moves are frozen values: one per (from, to, promotion), made on first use, at the index of
+#: their code (a list, not a dict: a compiled build reads it without boxing the code).
+_MOVES: Final[list[Move | None]] = [None] * 0x8000
 
 #: UCI text -> (from, to, promotion, the Move it reads as), for texts that read as a move; at
 #: most this many, so a hostile log cannot grow it (see :meth:`Position.legal_uci_move`).
@@ -88,8 +89,8 @@ if TYPE_CHECKING:
 _BACK_RANK = (RANK_BB[0], RANK_BB[7])
 _BACK_RANKS: Final = RANK_BB[0] | RANK_BB[7]
 _DARK: Final = word(DARK_SQUARES)
-_CASTLE_FLAG = CASTLING << 15
-_EP_FLAG = EN_PASSANT << 15
+_CASTLE_FLAG: Final = CASTLING << 15
+_EP_FLAG: Final = EN_PASSANT << 15
 
 #: An undo record: (move code, captured piece code, castling rights, ep square, halfmove clock,
 #: Zobrist key) as they were before the move, and the undo record of the move before (or None).
@@ -811,7 +812,7 @@ class Position:
                 return Move(code & 63, self._castling_paths[code >> 6 & 63][0])
             return Move(code & 63, code >> 6 & 63)
         key = code & 0x7FFF  # from, to, promotion: all a Move holds (en passant is implied)
-        move = _MOVES.get(key)
+        move = _MOVES[key]
         if move is None:
             promotion = code >> 12 & 7
             move = Move(code & 63, code >> 6 & 63, PieceType(promotion) if promotion else None)
@@ -979,7 +980,7 @@ class Position:
             return national
         code = _notation.parse_san(self, text)
         self.push_code(code)
-        move = _MOVES.get(code) if code < _EP_FLAG else None  # move_of's cache, inlined
+        move = _MOVES[code] if code < _EP_FLAG else None  # move_of's cache, inlined
         return self.move_of(code) if move is None else move
 
     def parse_uci(self, text: object) -> Move:

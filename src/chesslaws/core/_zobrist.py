@@ -9,7 +9,7 @@ repetition candidates (Article 9.2.3 is then checked exactly), so the two bits a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from chesslaws.core._bitboards import bit_length
 
@@ -36,11 +36,11 @@ def _splitmix64(seed: int, count: int) -> list[int]:
 
 _numbers = _splitmix64(0x43484553534C4157, 16 * 64 + 64 + 8 + 1)  # seed spells "CHESSLAW"
 #: ``Z_PIECE_SQUARE[piece_code * 64 + square]`` (piece code ``type | color << 3``).
-Z_PIECE_SQUARE: tuple[int, ...] = tuple(_numbers[: 16 * 64])
+Z_PIECE_SQUARE: Final[tuple[int, ...]] = tuple(_numbers[: 16 * 64])
 #: ``Z_CASTLING[square]``: the right to castle with the rook on ``square``.
-Z_CASTLING: tuple[int, ...] = tuple(_numbers[16 * 64 : 16 * 64 + 64])
-Z_EP_FILE: tuple[int, ...] = tuple(_numbers[16 * 64 + 64 : 16 * 64 + 72])
-Z_TURN: int = _numbers[-1]
+Z_CASTLING: Final[tuple[int, ...]] = tuple(_numbers[16 * 64 : 16 * 64 + 64])
+Z_EP_FILE: Final[tuple[int, ...]] = tuple(_numbers[16 * 64 + 64 : 16 * 64 + 72])
+Z_TURN: Final[int] = _numbers[-1]
 del _numbers
 
 

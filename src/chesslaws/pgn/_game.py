@@ -229,6 +229,8 @@ class Game:
         (3, 5)
         """
         comments = self.main.comments
+        if not comments or "(=)" not in "\n".join(comments.values()):
+            return ()  # the usual game: one look at all its comments, not one at each
         return tuple(i + 1 for i in sorted(comments) if i >= 0 and _OFFER.search(comments[i]))
 
     def comment_after(self, ply: int) -> str:

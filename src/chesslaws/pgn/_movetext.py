@@ -79,15 +79,18 @@ _TOKEN = re.compile(
 )
 
 # The fast path: most movetext is nothing but plies (a move number, a move, a comment) and a
-# result. One possessive (hence linear) full match checks that; one findall then takes the
-# moves and comments without a Python step per token. Anything else takes the general path.
-_PLAIN_MOVETEXT = re.compile(
-    r"(?>\s*+(?:\d++\.++\s*+)?+(?:[A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*+|0-0(?:-0)?+[+#]*+)"
-    r"(?:\s*+\{[^}]*+\})?+)*+\s*+(1/2-1/2|1/2-0|0-1/2|1-0|0-1|\*)\s*+"
-)
+# result. One split by the ply cuts it into what stands between plies (nothing, when they
+# follow one another), the moves and the comments, without a Python step per token; what is
+# left after the last ply must be the result. Anything else takes the general path. The split
+# stays linear on any text, as its search restarts after each failed offset: a ply starts
+# after no white space (its own leading white space is where the last ply ended), its move
+# number has at most five digits, and its comment holds no "{" (so no search can scan a long
+# run of spaces, digits or unclosed comments again and again).
 _PLAIN_PLY = re.compile(
-    r"\s*(?:\d+\.+\s*)?([A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)(?:\s*\{([^}]*)\})?"
+    r"(?<!\s)\s*(?:\d{1,5}+\.++\s*)?([A-Za-z\u2654-\u265f][A-Za-z0-9=+#\-]*|0-0(?:-0)?[+#]*)"
+    r"(?:\s*\{([^{}]*)\})?"
 )
+_PLAIN_END = re.compile(r"\s*(1/2-1/2|1/2-0|0-1/2|1-0|0-1|\*)\s*")
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_+#=:\-]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 # A whole tag line whose value holds unescaped quotes ([White ""Chess Guru""]): the value is
@@ -164,19 +167,23 @@ def parse_movetext(text: str) -> tuple[LineDraft, str, list[tuple[int, str, str]
     Errors are ``(offset, text, reason)`` with ``offset`` into ``text``. The termination marker
     is ``""`` when missing (a truncated game), which is itself reported.
     """
-    plain = _PLAIN_MOVETEXT.fullmatch(text)
-    if plain is not None:
+    if "(" in text:  # a variation most likely (or a comment's parenthesis): not plain
+        return _parse_tokens(text)
+    # [between, move, comment, between, move, comment, ..., the rest]
+    pieces = _PLAIN_PLY.split(text)
+    end = _PLAIN_END.fullmatch(pieces[-1])
+    if end is not None and not any(pieces[0:-1:3]):
         main = LineDraft()
-        plies = _PLAIN_PLY.findall(text, 0, plain.start(1))
-        main.sans = [san for san, _ in plies]
-        if not ("  " in text or "\n" in text or "\t" in text or "\r" in text):
-            # No comment can hold white space to normalise beyond its ends.
-            main.comments = {i: t for i, (_, c) in enumerate(plies) if c and (t := c.strip())}
-        else:
-            for index, (_, comment) in enumerate(plies):
-                if comment and (comment := " ".join(comment.split())):
-                    main.comments[index] = comment
-        return main, plain.group(1), []
+        main.sans = pieces[1::3]
+        comments = main.comments
+        # without runs of white space in the text, no comment has any to normalise inside
+        spaced = "  " in text or "\n" in text or "\t" in text or "\r" in text
+        for index, comment in enumerate(pieces[2::3]):
+            if comment:
+                comment = " ".join(comment.split()) if spaced else comment.strip()
+                if comment:
+                    comments[index] = comment
+        return main, end.group(1), []
     return _parse_tokens(text)
 
 

@@ -269,15 +269,15 @@ def _national(
     taken if the languages that read it furthest all read the same moves (Spanish and Italian
     share their letters); never a guess between two readings. Returns the line, the position,
     its errors and a note ``(offset, token, reason)`` of what was mended."""
+    stop = next((e for e in errors if e[3] is not None), None)
+    if stop is None:  # English read the main line to its end (the usual game): no import
+        return None
     from chesslaws.core import LANGUAGES, san_languages, san_to_english
     from chesslaws.core._languages import _join
 
     from ._game import read_start
     from ._replay import replay_line
 
-    stop = next((e for e in errors if e[3] is not None), None)
-    if stop is None:
-        return None
     candidates = [lang for lang in san_languages(stop[1]) if lang not in ("en", "figurine")]
     readings = []
     for lang in candidates:

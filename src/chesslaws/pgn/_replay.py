@@ -8,8 +8,6 @@ single position serves the whole game.
 
 from __future__ import annotations
 
-from functools import partial
-
 from chesslaws._errors import ChessLawsError
 from chesslaws._words import Words, said
 from chesslaws.core import Move, Position
@@ -58,9 +56,9 @@ def replay_line(
     kept as text in ``Line.sans``). With ``undo`` the position is restored afterwards. ``lang``
     is the language of the piece letters (Appendix C.3; English by default).
     """
-    push_san = position.push_san if lang == "en" else partial(position.push_san, lang=lang)
+    # position.push_san is called as a method, not through a name bound to it: compiled, that
+    # is a direct call (a bound method or a partial goes through Python's calling protocol)
     moves: list[Move] = []
-    append = moves.append
     variations = draft.variations
     replayed: dict[int, tuple[Line, ...]] = {}
     sans = draft.sans
@@ -68,7 +66,7 @@ def replay_line(
     if not variations:  # the common case, in a tight loop; a move that fails is read below
         try:
             for san in sans:
-                append(push_san(san))
+                moves.append(position.push_san(san, lang=lang))
         except _UNREADABLE:
             pass
         start = len(moves)
@@ -80,7 +78,7 @@ def replay_line(
                 for v in variations[index]
             )
         try:
-            append(push_san(san))
+            moves.append(position.push_san(san, lang=lang))
             continue
         except _UNREADABLE as exc:
             fallback = None
@@ -100,7 +98,7 @@ def replay_line(
                 errors.append((at, san, _reason(exc, main, san, position), where))
                 break
         position.push(fallback)
-        append(fallback)
+        moves.append(fallback)
     if undo:
         pop = position.pop
         for _ in moves:
