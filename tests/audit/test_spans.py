@@ -216,7 +216,9 @@ def table_starts(data: bytes) -> list[int]:
     return [sum(sizes[:j]) for j in range(count)]
 
 
-def test_one_frame_keeps_one_reader(medley: bytes, tmp_path: Path) -> None:
+def test_one_frame_keeps_one_reader(
+    medley: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "one.pgn.zst"
     path.write_bytes(zstandard.ZstdCompressor().compress(medley))
     assert plan_spans(str(path), "x", "zstd", 1) is None
@@ -224,6 +226,8 @@ def test_one_frame_keeps_one_reader(medley: bytes, tmp_path: Path) -> None:
     assert plan_spans(str(path), "x", "zstd", 1) is not None
     assert plan_spans(str(path), "x", "zstd", 2) is None  # fewer than two frames per judge
     assert plan_spans(str(path), "x", "gzip", 1) is None
+    monkeypatch.setattr(_spans, "MAX_FRAME_BYTES", path.stat().st_size // 3)
+    assert plan_spans(str(path), "x", "zstd", 1) is None  # a frame too large for one span
 
 
 def test_plain_files_are_cut_by_bytes(medley: bytes, tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import itertools
 import os
 import re
 import stat
@@ -62,6 +63,10 @@ MAX_SPAN_BYTES = {"": 32 << 20, "zstd": 8 << 20}
 """The largest span in stored bytes (plain; zstandard, about 5 times as much PGN): a span's
 records are held until it is done, so this bounds the memory of each span in flight. A single
 frame larger than this is one span all the same (a frame cannot be cut)."""
+
+MAX_FRAME_BYTES = 32 << 20
+"""A zstandard file with a frame larger than this (stored) keeps the one reader: that frame's
+span would hold the records of some 50,000 games or more."""
 
 _READ = 1 << 20
 """Stored bytes read at a time."""
@@ -143,8 +148,9 @@ def plan_spans(
     """The spans of a file (opened by ``path``, named ``file`` in the records) for ``judges``
     judges, or ``None`` when it cannot be cut so: not a
     regular file, compressed otherwise than zstandard, or a zstandard file of fewer than two
-    frames per judge (one reader serves it better), or whose headers do not walk to its end (a
-    truncated or damaged file: the one reader then says where). About ``per_judge`` spans
+    frames per judge (one reader serves it better) or with a frame larger than
+    :data:`MAX_FRAME_BYTES`, or whose headers do not walk to its end (a truncated or damaged
+    file: the one reader then says where). About ``per_judge`` spans
     are made per judge."""
     if compression not in MAX_SPAN_BYTES:
         return None
@@ -162,6 +168,8 @@ def plan_spans(
         return None
     starts, frames = bounds
     if compression and frames < 2 * judges:
+        return None
+    if compression and max(b - a for a, b in itertools.pairwise([*starts, size])) > MAX_FRAME_BYTES:
         return None
     edges = _grouped(starts, size, wanted, MAX_SPAN_BYTES[compression])
     return [
