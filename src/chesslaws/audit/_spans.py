@@ -334,7 +334,7 @@ def _zstd_pieces(handle: IO[bytes], span: Span) -> Iterator[tuple[bytes, int]]:
     while at < size:
         found = _frame_end(handle, at, size)
         if found is None:
-            raise _damaged(span.path, at, "no whole zstandard frame starts here")
+            raise _damaged(span.file, at, "no whole zstandard frame starts here")
         end, data = found
         if data:
             handle.seek(at)
@@ -346,17 +346,17 @@ def _zstd_pieces(handle: IO[bytes], span: Span) -> Iterator[tuple[bytes, int]]:
                 try:
                     piece = frame.decompress(stored)
                 except zstandard.ZstdError as exc:
-                    raise _damaged(span.path, done, str(exc)) from None
+                    raise _damaged(span.file, done, str(exc)) from None
                 yield piece, done
             if not frame.eof:
-                raise _damaged(span.path, end, "the frame ends early")
+                raise _damaged(span.file, end, "the frame ends early")
         else:
             yield b"", end
         at = end
 
 
-def _damaged(path: str, at: int, why: str) -> ChessLawsError:
-    return ChessLawsError(f"{path}: damaged or truncated zstd data near stored byte {at}: {why}")
+def _damaged(file: str, at: int, why: str) -> ChessLawsError:
+    return ChessLawsError(f"{file}: damaged or truncated zstd data near stored byte {at}: {why}")
 
 
 def audit_span(span: Span) -> Judged:
