@@ -268,3 +268,20 @@ def test_local_workers_read_their_own_frames(medley: bytes, tmp_path: Path) -> N
     assert [r.game for r in found[len(expected) :]] == [r.game for r in expected]
     assert [read for _, read, _ in seen] == sorted(read for _, read, _ in seen)
     assert seen[-1] == (2 * len(expected), 2 * size, 2 * size)
+
+
+def test_truncated_data_with_one_reader_gives_every_chunk_cut_before_it(tmp_path: Path) -> None:
+    """A truncated file of one frame (the one reader's path): the chunks cut before the damage
+    are judged and given, on workers as in one process, then the error."""
+    selfplay = shared_data("pgn", "selfplay.pgn").read_bytes()
+    games = selfplay[: selfplay.index(b'[Event "Self-play corpus"]', len(selfplay) * 2 // 5)]
+    expected = reference(games, tmp_path)
+    data = zstandard.ZstdCompressor().compress(games)
+    path = tmp_path / "truncated.pgn.zst"
+    path.write_bytes(data[: len(data) * 4 // 5])
+    found: dict[int, list[AuditRecord]] = {1: [], 2: []}
+    for workers, records in found.items():
+        with pytest.raises(ChessLawsError, match=r"truncated\.pgn\.zst: damaged or truncated"):
+            records.extend(audit_files([path], workers=workers, games_per_chunk=3))
+        assert without_file(records) == expected[: len(records)]
+    assert 0 < len(found[1]) - 3 <= len(found[2]) <= len(found[1])

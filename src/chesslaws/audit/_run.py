@@ -244,6 +244,8 @@ result (in order)."""
 class _Judges(Protocol):
     slots: int
     """How many units of work run at once."""
+    window: int
+    """How many are handed out and not yet taken, at most."""
 
     def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future: ...
 
@@ -253,12 +255,20 @@ class _Judges(Protocol):
 
 
 def _in_order(judges: _Judges, work: Iterable[_Work], window: int) -> Iterator[_Done]:
+    """The results of ``work`` in order, at most ``window`` units handed out and not yet
+    taken; when the reader meets damaged data, the units before it are taken first."""
     pending: deque[tuple[Callable[[Any], _Done], _Future]] = deque()
-    for function, argument, finish in work:
-        pending.append((finish, judges.submit(function, argument)))
-        while len(pending) >= window:
+    try:
+        for function, argument, finish in work:
+            pending.append((finish, judges.submit(function, argument)))
+            while len(pending) >= window:
+                done, future = pending.popleft()
+                yield done(future.result())
+    except ChessLawsError:
+        while pending:
             done, future = pending.popleft()
             yield done(future.result())
+        raise
     while pending:
         done, future = pending.popleft()
         yield done(future.result())
@@ -320,7 +330,7 @@ def audit_files(
             chunks = _chunks(inputs, games_per_chunk, select, limit, mate_budget, edition)
             work = ((audit_chunk, chunk, partial(_chunk_done, read)) for chunk, read in chunks)
         games = 0
-        for read, records, damage in _in_order(judges, work, 3 * judges.slots):
+        for read, records, damage in _in_order(judges, work, judges.window):
             games += len(records)
             tell(games, read, total)
             yield from records
@@ -434,6 +444,7 @@ class _Here:
     """Judging in this process, one unit at a time."""
 
     slots = 1
+    window = 1
 
     def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
         future: Future[Any] = Future()
@@ -450,6 +461,7 @@ class _Pool:
     def __init__(self, pool: Any, slots: int) -> None:
         self.pool = pool
         self.slots = slots
+        self.window = 3 * slots
 
     def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
         future: _Future = self.pool.submit(function, argument)
@@ -465,6 +477,7 @@ class _Dask:
     def __init__(self, client: Any) -> None:
         self.client = client
         self.slots = max(sum(client.nthreads().values()), 1)
+        self.window = 3 * self.slots
 
     def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
         future: _Future = self.client.submit(function, argument, pure=False)
