@@ -4,10 +4,12 @@ run, python-chess's ``read_game`` on the same games.
 
 Usage: ``python benchmarks/bench_audit.py [FILE] [--repeat K] [--rounds N] [--workers N]``
 (default: the shared ``selfplay.pgn``, 1,500 games). The file is written ``--repeat`` times into
-one temporary ``.pgn.zst`` (several zstandard frames, as a real download is one file) so that a
-run lasts long enough for the start of worker processes not to count; every backend reads that
-compressed file once, from its start. The backends are timed in turn, ``--rounds`` times each,
-and the best of each is kept (the machine's noise only slows a run). The Dask cluster
+one temporary ``.pgn.zst`` (a zstandard frame per copy, as a real download is one file) so that
+a run lasts long enough for the start of worker processes not to count. One process reads that
+compressed file once, from its start; the workers and the Dask cluster read it once between
+them, each judge its own frames when there are at least two per judge (it prints how the file
+was shared), else from one reader in the client. The backends are timed in turn, ``--rounds``
+times each, and the best of each is kept (the machine's noise only slows a run). The Dask cluster
 (``distributed.LocalCluster`` of worker processes, one thread each) is started once, untimed;
 ``--dask ADDRESS`` times an existing cluster instead. The load average is printed before and
 after: on a shared machine the ratios mean little unless it stays below the number of cores.
@@ -83,6 +85,18 @@ def python_chess(path: Path) -> tuple[int, float, float]:
     return games, time.perf_counter() - start, time.process_time() - cpu
 
 
+def shared(path: Path, judges: int) -> str:
+    """How the workers share the file: spans of frames each judge reads, or one reader."""
+    try:
+        from chesslaws.audit._spans import plan_spans
+    except ImportError:  # before the judges read their own part
+        return "shared by one reader in the client"
+    spans = plan_spans(str(path), str(path), "zstd", judges)
+    if spans is None:
+        return "shared by one reader in the client"
+    return f"shared as {len(spans)} spans of frames, each read by its judge"
+
+
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
@@ -107,6 +121,7 @@ def main() -> None:
     )
     print("before:", load())
     with compressed(args.file, args.repeat) as path, _dask(args) as dask:
+        print(shared(path, args.workers))
         backends: dict[str, dict[str, Any]] = {"1 process": {}}
         if dask is not None:
             backends[f"{args.workers} local workers"] = {

@@ -27,7 +27,7 @@ from typing import IO, Any, cast
 from chesslaws._errors import ChessLawsError
 from chesslaws.pgn._source import MAX_LINE
 
-__all__ = ["Input", "InputError", "is_url", "open_input"]
+__all__ = ["Input", "InputError", "Pieces", "is_url", "open_input"]
 
 _MAGIC = (
     (b"\x28\xb5\x2f\xfd", "zstd"),
@@ -180,7 +180,36 @@ multiply its size by 32,768 at most (a run-length block), so no more than 32 MiB
 one call, however the data was made."""
 
 
-class _ZstdFrames(io.RawIOBase):
+class Pieces(io.RawIOBase):
+    """A binary stream given out of pieces made as they are needed: :meth:`more` makes the
+    next piece (it may be empty), ``None`` at the end."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._out = b""
+        self._at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def more(self) -> bytes | None:
+        """The next piece of the stream, ``None`` at its end."""
+        raise NotImplementedError
+
+    def readinto(self, buffer: Any) -> int:
+        while self._at == len(self._out):
+            piece = self.more()
+            if piece is None:
+                return 0
+            self._out, self._at = piece, 0
+        view = memoryview(buffer).cast("B")
+        size = min(len(view), len(self._out) - self._at)
+        view[:size] = self._out[self._at : self._at + size]
+        self._at += size
+        return size
+
+
+class _ZstdFrames(Pieces):
     """zstandard frames one after another (as written by ``zstd``, by ``cat`` of several
     files, or in the seekable format), decompressed as they are read. Raises ``EOFError`` when
     the data ends inside a frame (a truncated download)."""
@@ -191,25 +220,14 @@ class _ZstdFrames(io.RawIOBase):
         self._new_frame = new_frame
         self._frame = new_frame()
         self._in_frame = False
-        self._out = b""
-        self._at = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        while self._at == len(self._out):
-            data = self._source.read(_ZSTD_FEED)
-            if not data:
-                if self._in_frame:
-                    raise EOFError("the zstandard data ends inside a frame")
-                return 0
-            self._out, self._at = self._feed(data), 0
-        view = memoryview(buffer).cast("B")
-        size = min(len(view), len(self._out) - self._at)
-        view[:size] = self._out[self._at : self._at + size]
-        self._at += size
-        return size
+    def more(self) -> bytes | None:
+        data = self._source.read(_ZSTD_FEED)
+        if not data:
+            if self._in_frame:
+                raise EOFError("the zstandard data ends inside a frame")
+            return None
+        return self._feed(data)
 
     def _feed(self, data: bytes) -> bytes:
         out = []

@@ -1,19 +1,25 @@
 """Auditing whole inputs: in this process, on local worker processes, or on a Dask cluster.
 
-One reader goes through each input once, from its start, decompressing as it goes (see
-``_input``), and cuts it at game boundaries (the PGN splitter's, reading no moves) into chunks
-of a few dozen games. A chunk carries the games' bytes with the number, line and offset of the
-first game of each run, so any worker can read it alone and report true game numbers and lines;
-with Dask nothing but the chunk travels. Chunks are handed out in order and their records
-collected in order, a bounded number in flight at a time: the same records in the same order
-whatever the backend, in memory that does not grow with the input. In this process alone an
-input is simply read game by game: the same games, with no cutting.
+Where an input can be cut without reading it (a plain PGN file on a path, or a zstandard file
+of several frames: see ``_spans``), the judges read their own parts: each is handed a span of
+the file's stored bytes, decompresses and cuts it itself, and this process only checks that
+the spans join at true game boundaries and gives the games their numbers and lines.
+
+Otherwise one reader goes through the input once, from its start, decompressing as it goes
+(see ``_input``), and cuts it at game boundaries (the PGN splitter's, reading no moves) into
+chunks of a few dozen games. A chunk carries the games' bytes with the number, line and offset
+of the first game of each run, so any worker can read it alone and report true game numbers
+and lines; with Dask nothing but the chunk travels. Either way the units of work are handed out
+in order and their records collected in order, a bounded number in flight at a time: the same
+records in the same order whatever the backend, in memory that does not grow with the input.
+In this process alone an input is simply read game by game: the same games, with no cutting.
 
 ``sample`` keeps a fixed share of the games, chosen by a hash of each game's number in its
 input: the same games on every run and backend, spread evenly, and the games left out are
 only split off, never replayed. ``part`` K/N keeps the K-th of N disjoint parts made by the same
 hash, so that N runs (on N machines) share one file between them. ``limit`` stops after so many
-games audited.
+games audited. These three take the one reader's chunks (a span's judge does not know its games'
+numbers, which the sample is drawn by, until the client has joined the spans before it).
 """
 
 from __future__ import annotations
@@ -25,19 +31,21 @@ import io
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
 from itertools import islice
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from chesslaws._errors import ChessLawsError
 from chesslaws.endings import EDITIONS
 from chesslaws.pgn import read_games
 from chesslaws.pgn._source import split_games
 
-from ._input import Input, open_input
+from ._input import Input, is_url, open_input
 from ._judge import MATE_BUDGET, audit_game
 from ._record import AuditRecord
+from ._spans import Joiner, Judged, Span, audit_span, fingerprint, plan_spans
 
 __all__ = [
     "DASK_GAMES_PER_CHUNK",
@@ -64,8 +72,6 @@ collect (the scheduler, the network), so it is given more to do."""
 Progress = Callable[[int, int, "int | None"], None]
 """Called as ``progress(games, stored_bytes_read, stored_bytes_total)`` as the audit goes on
 (the total is ``None`` when an input's size is unknown, as for a pipe)."""
-
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,21 +229,49 @@ def audit_chunk(chunk: Chunk) -> list[AuditRecord]:
 
 
 class _Future(Protocol):
-    def result(self) -> list[AuditRecord]: ...
+    def result(self) -> Any: ...
 
 
-def _in_order(
-    submit: Callable[[Chunk], _Future], chunks: Iterable[tuple[Chunk, _T]], window: int
-) -> Iterator[tuple[_T, list[AuditRecord]]]:
-    pending: deque[tuple[_T, _Future]] = deque()
-    for chunk, tag in chunks:
-        pending.append((tag, submit(chunk)))
-        while len(pending) >= window:
+_Done = tuple[int, list[AuditRecord], "str | None"]
+"""Stored bytes read in all when a unit of work was handed out, its records, and the damage
+that stopped the reading of its input (``None``: none)."""
+
+_Work = tuple[Callable[[Any], Any], Any, Callable[[Any], _Done]]
+"""A unit of work: the function a judge runs, its argument, and what the client does with the
+result (in order)."""
+
+
+class _Judges(Protocol):
+    slots: int
+    """How many units of work run at once."""
+    window: int
+    """How many are handed out and not yet taken, at most."""
+
+    def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future: ...
+
+    def sees(self, path: str) -> bool:
+        """Whether every judge can open ``path`` and finds the file the client finds."""
+        ...
+
+
+def _in_order(judges: _Judges, work: Iterable[_Work], window: int) -> Iterator[_Done]:
+    """The results of ``work`` in order, at most ``window`` units handed out and not yet
+    taken; when the reader meets damaged data, the units before it are taken first."""
+    pending: deque[tuple[Callable[[Any], _Done], _Future]] = deque()
+    try:
+        for function, argument, finish in work:
+            pending.append((finish, judges.submit(function, argument)))
+            while len(pending) >= window:
+                done, future = pending.popleft()
+                yield done(future.result())
+    except ChessLawsError:
+        while pending:
             done, future = pending.popleft()
-            yield done, future.result()
+            yield done(future.result())
+        raise
     while pending:
         done, future = pending.popleft()
-        yield done, future.result()
+        yield done(future.result())
 
 
 def audit_files(
@@ -261,8 +295,11 @@ def audit_files(
     or a ``distributed.Client``) runs on a Dask cluster (the extra ``chesslaws[dask]``).
     ``sample`` ``(M, N)`` audits M games in N (see :func:`sampled`), ``part`` ``(K, N)`` the
     K-th of N parts (see :func:`in_part`), ``limit`` at most so many games in all.
-    ``games_per_chunk`` is the unit of work (default :data:`GAMES_PER_CHUNK`,
-    :data:`DASK_GAMES_PER_CHUNK` on Dask; in one process, how often progress is told).
+    ``games_per_chunk`` is the unit of work where one reader cuts an input (default
+    :data:`GAMES_PER_CHUNK`, :data:`DASK_GAMES_PER_CHUNK` on Dask; in one process, how often
+    progress is told); a plain file on a path, or a zstandard one of at least two frames per
+    judge, is cut into spans that the judges read themselves instead (a Dask cluster only when
+    every worker sees the same file at that path), unless a sample, part or limit is given.
     ``edition`` is the Laws the games are judged by (see :func:`audit_game`).
     Raises ``OSError`` before any work if an input cannot be opened, ``ChessLawsError`` for an
     unknown edition or damaged compressed data, and ``RuntimeError`` if the Dask scheduler
@@ -286,12 +323,64 @@ def audit_files(
         select = None
         if sample is not None or part is not None:
             select = partial(_chosen, sample, part)
-        chunks = _chunks(inputs, games_per_chunk, select, limit, mate_budget, edition)
+        judges = stack.enter_context(_judges(workers, dask))
+        if select is None and limit is None:
+            work = _work(inputs, judges, games_per_chunk, mate_budget, edition)
+        else:
+            chunks = _chunks(inputs, games_per_chunk, select, limit, mate_budget, edition)
+            work = ((audit_chunk, chunk, partial(_chunk_done, read)) for chunk, read in chunks)
         games = 0
-        for read, records in _run(chunks, workers, dask):
+        for read, records, damage in _in_order(judges, work, judges.window):
             games += len(records)
             tell(games, read, total)
             yield from records
+            if damage is not None:
+                raise ChessLawsError(damage)
+
+
+def _work(
+    inputs: list[Input], judges: _Judges, games_per_chunk: int, mate_budget: int, edition: str
+) -> Iterator[_Work]:
+    """The units of work of every input in order: spans that the judges read themselves where
+    an input can be cut so (see ``_spans``), else chunks cut by one reader here."""
+    before = 0
+    for source in inputs:
+        spans = _spans_of(source, judges, mate_budget, edition)
+        if spans is None:
+            for chunk, read in plan_chunks(
+                source, games_per_chunk=games_per_chunk, mate_budget=mate_budget, edition=edition
+            ):
+                yield audit_chunk, chunk, partial(_chunk_done, before + read)
+            before += source.read
+            continue
+        joiner = Joiner()
+        for span in spans:
+            yield audit_span, span, partial(_span_done, joiner, span, before + span.end)
+        before += source.size or 0
+
+
+def _spans_of(source: Input, judges: _Judges, mate_budget: int, edition: str) -> list[Span] | None:
+    if source.size is None or source.label == "-" or is_url(source.label):
+        return None
+    path = os.path.abspath(source.label)
+    spans = plan_spans(
+        path,
+        source.label,
+        source.compression,
+        judges.slots,
+        mate_budget=mate_budget,
+        edition=edition,
+    )
+    return spans if spans is not None and judges.sees(path) else None
+
+
+def _chunk_done(read: int, records: list[AuditRecord]) -> _Done:
+    return read, records, None
+
+
+def _span_done(joiner: Joiner, span: Span, read: int, judged: Judged) -> _Done:
+    records, damage = joiner.take(span, judged)
+    return read, records, damage
 
 
 def _chosen(sample: tuple[int, int] | None, part: tuple[int, int] | None, number: int) -> bool:
@@ -351,24 +440,74 @@ def _serial(
             return
 
 
-def _run(
-    chunks: Iterable[tuple[Chunk, _T]], workers: int, dask: str | Any | None
-) -> Iterator[tuple[_T, list[AuditRecord]]]:
+class _Here:
+    """Judging in this process, one unit at a time."""
+
+    slots = 1
+    window = 1
+
+    def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
+        future: Future[Any] = Future()
+        future.set_result(function(argument))
+        return future
+
+    def sees(self, path: str) -> bool:
+        return True
+
+
+class _Pool:
+    """Local worker processes (they see this machine's files)."""
+
+    def __init__(self, pool: Any, slots: int) -> None:
+        self.pool = pool
+        self.slots = slots
+        self.window = 3 * slots
+
+    def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
+        future: _Future = self.pool.submit(function, argument)
+        return future
+
+    def sees(self, path: str) -> bool:
+        return True
+
+
+class _Dask:
+    """A Dask cluster: its workers may be on other machines, with other files."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.slots = max(sum(client.nthreads().values()), 1)
+        self.window = 3 * self.slots
+
+    def submit(self, function: Callable[[Any], Any], argument: Any) -> _Future:
+        future: _Future = self.client.submit(function, argument, pure=False)
+        return future
+
+    def sees(self, path: str) -> bool:
+        try:
+            mine = fingerprint(path)
+            theirs = self.client.run(fingerprint, path, on_error="return")
+        except (OSError, ValueError, TypeError, TimeoutError):
+            return False
+        return bool(theirs) and all(seen == mine for seen in theirs.values())
+
+
+@contextlib.contextmanager
+def _judges(workers: int, dask: str | Any | None) -> Iterator[_Judges]:
     if dask is not None:
-        yield from _run_dask(chunks, dask)
+        with _dask_client(dask) as client:
+            yield _Dask(client)
     elif workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _in_order(lambda c: pool.submit(audit_chunk, c), chunks, 3 * workers)
+            yield _Pool(pool, workers)
     else:
-        for chunk, tag in chunks:
-            yield tag, audit_chunk(chunk)
+        yield _Here()
 
 
-def _run_dask(
-    chunks: Iterable[tuple[Chunk, _T]], dask: str | Any
-) -> Iterator[tuple[_T, list[AuditRecord]]]:
+@contextlib.contextmanager
+def _dask_client(dask: str | Any) -> Iterator[Any]:
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - depends on the installation
@@ -381,8 +520,7 @@ def _run_dask(
     except (OSError, ValueError, TypeError, TimeoutError) as exc:
         raise RuntimeError(f"cannot reach the Dask scheduler {dask}: {exc}") from None
     try:
-        slots = max(sum(client.nthreads().values()), 1)
-        yield from _in_order(lambda c: client.submit(audit_chunk, c, pure=False), chunks, 3 * slots)
+        yield client
     finally:
         if own:
             client.close()
