@@ -4,6 +4,10 @@
 the organiser's token, one after the other, as fast as the server answers; it prints the
 answers' statuses counted.
 
+``python -m tests.server._flood HTTP_URL SECONDS get PATH...``: two threads read the paths in
+turn (what anyone may read without a token), as fast as the server answers; it prints the
+answers' statuses counted.
+
 ``python -m tests.server._flood WS_URL SECONDS [FRAME]``: one seat's flood. It opens a hundred
 connections of the seat (one attempt each; a connection the server closes is opened again
 after half a second) and sends ``FRAME`` (default an offer of a draw) on each, as fast as it
@@ -19,6 +23,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 
 import websockets
 from websockets.asyncio.client import connect
@@ -54,17 +59,37 @@ async def flood(url: str, seconds: float, frame: str) -> dict[str, int]:
 
 
 def create(url: str, seconds: float) -> dict[str, int]:
+    def request(turn: int) -> urllib.request.Request:
+        body = b'{"time_control": "300+2"}'
+        headers = {"Content-Type": "application/json"}
+        return urllib.request.Request(f"{url}/api/games", body, headers, method="POST")
+
+    return _in_two_threads(request, seconds)
+
+
+def read(url: str, seconds: float, paths: list[str]) -> dict[str, int]:
+    def request(turn: int) -> urllib.request.Request:
+        return urllib.request.Request(url + paths[turn % len(paths)])
+
+    return _in_two_threads(request, seconds)
+
+
+def _in_two_threads(
+    request: Callable[[int], urllib.request.Request], seconds: float
+) -> dict[str, int]:
+    """The statuses of the answers to ``request(0)``, ``request(1)``, ... sent one after the
+    other by each of two threads until ``seconds`` have passed, counted."""
     counts: dict[str, int] = {}
     until = time.monotonic() + seconds
 
     def one() -> None:
+        turn = 0
         while time.monotonic() < until:
-            request = urllib.request.Request(
-                f"{url}/api/games", data=b'{"time_control": "300+2"}', method="POST"
-            )
-            request.add_header("Content-Type", "application/json")
+            asked = request(turn)
+            turn += 1
             try:
-                with urllib.request.urlopen(request, timeout=10) as answer:
+                with urllib.request.urlopen(asked, timeout=10) as answer:
+                    answer.read()
                     status = str(answer.status)
             except urllib.error.HTTPError as error:
                 status = str(error.code)
@@ -85,6 +110,8 @@ def main() -> int:
     frame = sys.argv[3] if len(sys.argv) > 3 else '{"type": "offer_draw"}'
     if frame == "create":
         print(json.dumps(create(url, seconds)))
+    elif frame == "get":
+        print(json.dumps(read(url, seconds, sys.argv[4:])))
     else:
         print(json.dumps(asyncio.run(flood(url, seconds, frame))))
     return 0

@@ -22,10 +22,18 @@ import pytest
 from websockets.asyncio.client import connect
 
 from chesslaws.server import Hub
-from chesslaws.server._live import hash_token
+from chesslaws.server._live import MAX_EVENTS, hash_token
 from chesslaws.server.testing import ServerProcess
 from tests.server._client import http_status, seated
-from tests.server._load import close_all, open_games, others_bound, p99, play, seated_live
+from tests.server._load import (
+    close_all,
+    long_game,
+    open_games,
+    others_bound,
+    p99,
+    play,
+    seated_live,
+)
 
 
 def _post(
@@ -111,6 +119,46 @@ def test_a_burst_of_creations_without_the_token_creates_nothing_and_slows_nobody
     )
     assert set(met) == {"401"} and met["401"] > 100, met
     assert len(json.loads(server.text("/api/games"))) == before + 30  # the measuring games
+
+
+def _longest_log() -> list[str]:
+    """A game's log as long as a game may have (``MAX_EVENTS``): 300 plies, each move pressed,
+    then the server's looks at the clock."""
+    lines = [json.dumps({"type": "start", "time_control": "36000+0"})]
+    for ply, uci in enumerate(long_game(300)):
+        by = "white" if ply % 2 == 0 else "black"
+        lines.append(json.dumps({"type": "move", "at": ply, "by": by, "move": uci}))
+        lines.append(json.dumps({"type": "press", "at": ply, "by": by}))
+    ticks = MAX_EVENTS - len(lines)
+    lines += [json.dumps({"type": "tick", "at": 400 + i / 10}) for i in range(ticks)]
+    return lines
+
+
+@pytest.mark.latency
+def test_reading_the_longest_game_over_and_over_slows_nobody(tmp_path: Path, alone: bool) -> None:
+    """Anyone may read a game's log, PGN and state and the list of games, without a token: a
+    flood of those reads of a game with the longest log allowed (once ``/board/view`` replayed
+    such a log per request: 2.35 s for 20,000 events)."""
+    path = tmp_path / "games.db"
+    with ServerProcess(f"sqlite:///{path}") as server:
+        server.create_game(time_control="300+2")  # the tables
+    hashes = json.dumps({role: hash_token(role) for role in ("white", "black", "arbiter")})
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO games (id, meta, hashes, origin_ns, created) "
+            "VALUES ('long', '{}', ?, 0, '2026-12-02T00:00:00+00:00')",
+            (hashes,),
+        )
+        db.executemany(
+            "INSERT INTO events (game, seq, line) VALUES ('long', ?, ?)",
+            enumerate(_longest_log()),
+        )
+    with ServerProcess(f"sqlite:///{path}") as server:
+        assert len(server.text("/api/games/long/log").splitlines()) >= MAX_EVENTS
+        paths = ["/api/games/long/log", "/api/games/long/pgn", "/api/games/long", "/api/games"]
+        flood = ["-m", "tests.server._flood", server.url, "3", "get", *paths]
+        met = json.loads(_others_hold_up(server, flood, alone))
+    assert set(met) == {"200"} and met["200"] > 20, met
 
 
 def test_creation_needs_the_organisers_token_and_a_json_body(server: ServerProcess) -> None:

@@ -36,7 +36,6 @@ from chesslaws.clock import read_spoken
 
 from ._hub import BadRequest, Busy, Hub
 from ._live import Client, Close, LiveGame, hash_token, refusal
-from ._pgn import game_pgn
 from ._protocol import (
     ARBITER,
     MAX_MESSAGE,
@@ -257,16 +256,14 @@ async def read_pgn(request: Request) -> Response:
     live = await _game(request)
     if isinstance(live, Response):
         return live
-    text = game_pgn(live.state, live.row.meta, live.row.created)
-    return PlainTextResponse(text, media_type="application/x-chess-pgn")
+    return PlainTextResponse(live.pgn_text(), media_type="application/x-chess-pgn")
 
 
 async def read_log(request: Request) -> Response:
     live = await _game(request)
     if isinstance(live, Response):
         return live
-    lines = await live.store.events(live.id)
-    body = live.public_log(lines, _reader(request, live))
+    body = await live.log_text(_reader(request, live))
     return PlainTextResponse(body, media_type="application/x-ndjson")
 
 

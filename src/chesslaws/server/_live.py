@@ -74,6 +74,7 @@ from chesslaws.arbiter import (
     step,
 )
 
+from ._pgn import game_pgn
 from ._protocol import ARBITER, SEATS, SPECTATOR, RateLimit, Refused, build_event
 from ._search import Answers, MateSearches, SearchNeeded, answerer
 from ._store import EventStore, GameRow, SeqTaken, StoreError
@@ -170,6 +171,14 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def _log_lines(lines: list[tuple[int, str]], hidden: set[int] | frozenset[int], upto: int) -> str:
+    """The ``lines`` up to number ``upto``, one a line, those in ``hidden`` without their
+    sealed move (I.3, I.7)."""
+    return "".join(
+        (withheld(line) if seq in hidden else line) + "\n" for seq, line in lines if seq <= upto
+    )
+
+
 class LiveGame:
     """A game being served: its row, its state, its clients and its flag timer."""
 
@@ -197,6 +206,11 @@ class LiveGame:
         self._resume_timer: _Timer | None = None
         #: The numbers of the log lines that hold a sealed move not yet opened (I.3, I.7).
         self.sealed: set[int] = set()
+        #: The log as each reader last read it, and the PGN, with what they were read at: a
+        #: game's log and PGN change only with its events, so a flood of reads costs one
+        #: rendering a event, and the log's only for the lines added (see :meth:`log_text`).
+        self._log_read: dict[str, tuple[int, frozenset[int], str]] = {}
+        self._pgn_read: tuple[int, str] = (-2, "")
         self._origin_mono = 0
         self._set_origin(row.origin_ns)
 
@@ -394,11 +408,28 @@ class LiveGame:
         holding a sealed move not yet opened without its move (I.3, I.7). Only the lines this
         game has taken (a line appended meanwhile is not yet known to hold no seal)."""
         hidden = set() if role == ARBITER else self.sealed
-        return "".join(
-            (withheld(line) if seq in hidden else line) + "\n"
-            for seq, line in lines
-            if seq <= self.seq
-        )
+        return _log_lines(lines, hidden, self.seq)
+
+    async def log_text(self, role: str) -> str:
+        """:meth:`public_log` of the whole log, kept from one read to the next: a read adds
+        the lines logged since the last, and reads the log again only when a sealed move has
+        been opened meanwhile (the lines it hid are then shown)."""
+        upto = self.seq
+        hidden = frozenset() if role == ARBITER else frozenset(self.sealed)
+        seq, was_hidden, text = self._log_read.get(role, (-1, hidden, ""))
+        if seq == upto and was_hidden == hidden:
+            return text
+        if was_hidden != hidden:
+            seq, text = -1, ""
+        text += _log_lines(await self.store.events(self.id, since=seq), hidden, upto)
+        self._log_read[role] = (upto, hidden, text)
+        return text
+
+    def pgn_text(self) -> str:
+        """The game in PGN (``server._pgn.game_pgn``), written once a event."""
+        if self._pgn_read[0] != self.seq:
+            self._pgn_read = (self.seq, game_pgn(self.state, self.row.meta, self.row.created))
+        return self._pgn_read[1]
 
     # -- taking events -------------------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from chesslaws._words import Words, said
 
 from ._app import _bounded, _error, _hub, _json_body_refused, _read_json
 from ._hub import BadRequest, Busy, Hub
-from ._pgn import game_pgn
 from ._tournament import Director, TournamentRefused
 
 __all__ = ["collect_results", "tournament_routes"]
@@ -200,7 +199,7 @@ async def _pgn_of(hub: Hub, cache: dict[str, str], game: str) -> str | None:
     live = await hub.get(game)
     if live is None:
         return None
-    text = game_pgn(live.state, live.row.meta, live.row.created)
+    text = live.pgn_text()
     if live.result is not None:
         cache[game] = text
     hub.release(live)
