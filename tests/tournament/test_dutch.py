@@ -134,6 +134,23 @@ KNOWN = [
     # In the last bracket C9 does weigh among moved-down bye candidates: 25 and 30 (2.5)
     # float to 28 (1.5, a forfeit win: no bye); 30 lost a game by forfeit, so 25 has the bye.
     (1168, {"PlayersNumber": 33, "RoundsNumber": 12, "RetiredRate": 48}, 8),
+    # Still paired otherwise (the slow run's seed 305): below the 2.5 bracket only 95 and 98
+    # (2.0), neither a bye candidate, so the bye goes to one of 90 and 100 (3.0), moved down
+    # into the 2.5 bracket. bbpPairings gives it to 100, who has one unplayed game (a half-point
+    # bye) against 90's two: C9, before the colours, which would rather have 100 meet 96 and 90
+    # have the bye, as chesslaws pairs it. Weighing C9 there breaks 1003 and 1006 above.
+    pytest.param(
+        305,
+        {
+            "PlayersNumber": 101,
+            "RoundsNumber": 11,
+            "ForfeitRate": 8,
+            "HalfPointByeRate": 6,
+            "RetiredRate": 44,
+        },
+        11,
+        marks=pytest.mark.xfail(strict=True, reason="C9 above the last bracket: not yet agreed"),
+    ),
 ]
 
 
