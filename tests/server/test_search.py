@@ -121,5 +121,13 @@ def test_a_mate_search_in_one_game_does_not_delay_forty_others(
 def test_a_mate_search_in_one_game_does_not_delay_two_hundred_others(
     sqlite_url: str, alone: bool
 ) -> None:
+    """Issue 25's own case, measured only with the machine to itself: beside another test
+    worker, 200 games and a search that takes a core measured the other worker (a median of
+    116 ms against 1 ms just before, in a clean clone's run); CI runs it alone."""
+    if not alone:
+        pytest.skip(
+            "200 games beside a mate search and another test worker measure that worker: "
+            "run alone (pytest --alone -m latency tests/server, as CI does)"
+        )
     with ServerProcess(sqlite_url) as server:
         _one_game_searches_while_others_play(server, 200, alone)
