@@ -208,7 +208,7 @@ class LiveGame:
         self.sealed: set[int] = set()
         #: The log as each reader last read it, and the PGN, with what they were read at: a
         #: game's log and PGN change only with its events, so a flood of reads costs one
-        #: rendering a event, and the log's only for the lines added (see :meth:`log_text`).
+        #: rendering an event, and the log's only for the lines added (see :meth:`log_text`).
         self._log_read: dict[str, tuple[int, frozenset[int], str]] = {}
         self._pgn_read: tuple[int, str] = (-2, "")
         self._origin_mono = 0
@@ -426,7 +426,7 @@ class LiveGame:
         return text
 
     def pgn_text(self) -> str:
-        """The game in PGN (``server._pgn.game_pgn``), written once a event."""
+        """The game in PGN (``server._pgn.game_pgn``), written once an event."""
         if self._pgn_read[0] != self.seq:
             self._pgn_read = (self.seq, game_pgn(self.state, self.row.meta, self.row.created))
         return self._pgn_read[1]
