@@ -15,12 +15,12 @@ next maximum-weight matching must keep. Colours follow E1-E5, boards the rules f
 publishing (higher score first, then the higher player's pairing number).
 
 This is written to agree exactly with bbpPairings (``--dutch``), the reference engine. C9 (the
-bye assignee's unplayed games, a game lost by forfeit being one) weighs where the bye is
-assigned: in the last bracket (among its moved-down bye candidates too), and in a bracket
-whose single downfloater takes the bye; in a bracket above, which of several moved-down bye
-candidates floats on is C10-C21's and the order of generation's to decide, the assignee not
-being known there (``tests/tournament/test_dutch.py`` keeps the cases that showed
-it). One matching (:class:`._matching.Matching`) is kept up to date from step to step, as
+bye assignee's unplayed games, a game lost by forfeit being one) weighs in a bracket while the
+bye is to be assigned there or below: from the first bracket if the bye score is the top score
+and no topscorer is provisionally paired below it; then in each next bracket whose score the
+bye score reaches, unless a player carried into it or one of its own is provisionally paired
+below it (the bye may still fall lower: ``tests/tournament/test_dutch.py`` keeps the cases that
+showed it). One matching (:class:`._matching.Matching`) is kept up to date from step to step, as
 bbpPairings keeps its own: a step re-optimises around the players whose edges changed.
 """
 
@@ -278,7 +278,7 @@ class _Weigher:
         w <<= gshift
         if in_next:
             w += 1 << self.shifts[sh]
-        w <<= bits
+        w <<= bits + 1  # C9: two ranks, each below 2**bits; their sum must not reach C8's bits
         if self.single_downfloater_bye:
             if sh == self.bye_score:
                 w += self.played_ranks[high.played_games]
@@ -459,7 +459,8 @@ class _Pairer:
             new: list[int] = []
             movers = 0
             weigher = self.weigher
-            single = n % 2 == 1 and group_start < n and weigher.bye_score == scores[group_start]
+            next_score = scores[group_start] if group_start < n else None
+            single = n % 2 == 1 and next_score is not None and weigher.bye_score >= next_score
             for index, v in enumerate(bracket):
                 if index < residents_end and matched[v]:
                     final[v], final[mate[v]] = mate[v], v
@@ -467,7 +468,7 @@ class _Pairer:
                     new.append(v)
                     if index < residents_end:
                         movers += 1
-                    if scores[mate[v]] < weigher.bye_score:
+                    if next_score is not None and scores[mate[v]] < next_score:
                         single = False
             weigher.single_downfloater_bye = single
             bracket = new
@@ -496,13 +497,6 @@ class _Bracket:
         players = pairer.players
         weigher = pairer.weigher
         self.base: dict[tuple[int, int], int] = {}
-        # C9 weighs only where the bye is assigned: in the last bracket it chooses among
-        # moved-down bye candidates; in a bracket above, which of them floats on is left to
-        # C10-C21 and to the order of generation (bbpPairings agrees; see the docstring).
-        last = residents_end == len(bracket)
-        candidates = all(pairer.scores[x] == weigher.bye_score for x in bracket[:movers])
-        if pairer.n % 2 and movers and last and candidates:
-            weigher.single_downfloater_bye = True
         for b in range(movers, len(bracket)):
             for a in range(b):
                 w = weigher.edge(
